@@ -1,0 +1,3 @@
+"""Persistence: TOML files <-> campaign objects, format versions, safe writes."""
+
+FORMAT = "muster/1"

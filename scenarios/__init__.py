@@ -1,0 +1,1 @@
+"""The built-in scenario library (TOML data under library/) and its loader."""

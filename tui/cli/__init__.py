@@ -1,0 +1,72 @@
+"""The `muster` command.
+
+`muster [DIR] [--demo]` opens the TUI; `muster SUBCOMMAND ...` runs a headless
+command. Each subcommand is a module here with `NAME`, `HELP`, `add_arguments(parser)`
+and `run(args) -> int`; add new ones to SUBCOMMANDS. Headless commands never import
+Textual, so scripts and CI stay fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from types import ModuleType
+
+# module names under tui.cli, in the order `muster --help` lists them
+SUBCOMMANDS: tuple[str, ...] = (
+    "cost",
+    "validate",
+    "samples",
+)
+
+
+def _load(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"tui.cli.{name}")
+    except ModuleNotFoundError as exc:  # a subcommand still being written
+        if exc.name == f"tui.cli.{name}":
+            return None
+        raise
+
+
+def _subcommands() -> dict[str, ModuleType]:
+    found = {}
+    for name in SUBCOMMANDS:
+        module = _load(name)
+        if module is not None:
+            found[module.NAME] = module
+    return found
+
+
+def _app_parser(commands: dict[str, ModuleType]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="muster",
+        description="Muster: campaigns, forces and battles for tabletop wargames.",
+        epilog="commands:\n"
+        + "\n".join(f"  {name:<10} {mod.HELP}" for name, mod in commands.items())
+        + "\n\nRun `muster COMMAND --help` for a command's options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("dir", nargs="?", default=".", help="folder of campaigns (default: here)")
+    parser.add_argument("--demo", action="store_true", help="open a fresh copy of the demo campaign")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = _subcommands()
+    if argv and argv[0] in commands:
+        module = commands[argv[0]]
+        parser = argparse.ArgumentParser(prog=f"muster {module.NAME}", description=module.HELP)
+        module.add_arguments(parser)
+        args = parser.parse_args(argv[1:])
+        return int(module.run(args) or 0)
+    args = _app_parser(commands).parse_args(argv)
+    from tui.app import run_app  # Textual is imported only when the TUI opens
+
+    return run_app(args.dir, demo=args.demo)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
