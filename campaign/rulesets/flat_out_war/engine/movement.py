@@ -1,0 +1,149 @@
+"""Movement allowance and terrain cost (spec section 6)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import Literal, Sequence
+
+import attrs
+
+from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
+
+Terrain = Literal["open", "light", "heavy", "impassable"]
+TERRAIN_COST: dict[str, Fraction | None] = {
+    "open": Fraction(1),
+    "light": Fraction(3, 2),
+    "heavy": Fraction(3),
+    "impassable": None,
+}
+
+
+class IllegalMove(ValueError):
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(message)
+
+
+@attrs.frozen
+class Segment:
+    terrain: Terrain
+    inches: Fraction
+    water: bool = False
+    ground_level: bool = False
+
+
+def allowance(
+    move: int,
+    *,
+    fast: bool = False,
+    slow: bool = False,
+    running: bool = False,
+    flying_so: bool = False,
+    submerged: bool = False,
+    sailed: Fraction = Fraction(1),
+    formation_change: bool = False,
+    stand_up: bool = False,
+) -> Fraction:
+    """A-10: flat spell changes, then multipliers, then costs; floored at 0."""
+    value = Fraction(move + (2 if fast else 0) - (2 if slow else 0))
+    if running:
+        value *= 2
+    if flying_so:
+        value *= 3
+    if submerged:
+        value /= 2
+    value *= sailed
+    if formation_change:
+        value /= 2
+    if stand_up:
+        value -= 2
+    return max(value, Fraction(0))
+
+
+def inches_in_terrain(remaining: Fraction, terrain: Terrain) -> int:
+    """Movement inside terrain is bought in whole actual inches (the worked examples:
+    MOVE 4 in light terrain gives 2", MOVE 10 in heavy gives 3")."""
+    cost = TERRAIN_COST[terrain]
+    if cost is None:
+        return 0
+    return floor(Fraction(remaining) / cost)
+
+
+def effective_terrain(seg: Segment, mover: Combatant, edition: Edition, *, airborne: bool = False,
+                      jumping: bool = False) -> Terrain:
+    """The class a mover pays for, after its exemptions."""
+    t = seg.terrain
+    if t == "open" or jumping:
+        return "open"
+    if airborne:  # [SO] ignores all terrain; [1.7] flies over terrain and units
+        return "open"
+    if mover.has("amphibious") and seg.water:
+        return "open"
+    if edition == SO and mover.has("skimmer") and seg.ground_level:
+        return "open"
+    if edition == V17 and mover.has("tracked") and t == "light":
+        return "open"
+    if edition == V17 and mover.has("walker"):
+        return {"light": "open", "heavy": "light"}.get(t, t)  # type: ignore[return-value]
+    return t
+
+
+def check_path(
+    segments: Sequence[Segment],
+    budget: Fraction,
+    mover: Combatant,
+    edition: Edition,
+    *,
+    running: bool = False,
+    airborne: bool = False,
+    jumping: bool = False,
+) -> Fraction:
+    """Allowance used by a declared path; IllegalMove names the rule broken."""
+    used = Fraction(0)
+    for seg in segments:
+        raw = seg.terrain
+        if raw not in TERRAIN_COST:
+            raise IllegalMove("FOW 6.2", f"unknown terrain class {raw!r} (open, light, heavy, impassable)")
+        inches = Fraction(seg.inches)
+        if inches < 0:
+            raise IllegalMove("FOW 6.2", "a path segment cannot be negative")
+        t = effective_terrain(seg, mover, edition, airborne=airborne, jumping=jumping)
+        if t == "impassable":
+            raise IllegalMove("FOW 6.2", "impassable terrain cannot be entered")
+        if running and raw == "heavy" and t != "open":
+            raise IllegalMove("FOW 6.4", "no running through heavy terrain")
+        if t != "open" and inches.denominator != 1:
+            raise IllegalMove("FOW 6.2", f"movement inside {t} terrain is bought in whole inches")
+        used += inches * TERRAIN_COST[t]  # type: ignore[operator]
+    if used > budget:
+        raise IllegalMove(
+            "FOW 6.2", f"the path uses {_inch(used)} of movement but only {_inch(budget)} is allowed"
+        )
+    return used
+
+
+def _inch(value: Fraction) -> str:
+    return f'{float(value):g}"'
+
+
+def can_run(elements: Sequence[Combatant], edition: Edition) -> str | None:
+    """None if the unit may run, else the reason naming the rule."""
+    if any(e.has("unfeeling") for e in elements):
+        return "Unfeeling elements cannot run (FOW 20 Unfeeling)"
+    if edition == V17 and any(e.kind == "vehicle" for e in elements):
+        return "only trooper units may run in v1.7 (A-15)"
+    return None
+
+
+def can_go_prone(element: Combatant, edition: Edition) -> str | None:
+    if element.kind == "vehicle":
+        return "vehicles never go prone (FOW 6.5)"
+    if element.mounted:
+        return "mounted troops never go prone (FOW 6.5)"
+    if edition == SO and element.large:
+        return "large elements never go prone in Special Operations (FOW 6.5)"
+    if element.has("unfeeling"):
+        return "Unfeeling elements cannot go prone (FOW 20 Unfeeling)"
+    return None

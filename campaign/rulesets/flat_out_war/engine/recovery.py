@@ -1,0 +1,157 @@
+"""Recovery rolls (spec section 13): which dice, which modifiers, and what a result does.
+
+Resolution is staged so the same code serves the engine (which asks for dice) and
+the odds (which enumerates every face): `recovery_plan` says which dice to roll,
+`resolve_recovery` reads their faces, and on a Flying crash `resolve_crash` reads the
+second roll.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Sequence
+
+import attrs
+
+from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.engine.attack import Hit
+from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
+from campaign.rulesets.flat_out_war.engine.rolls import Mod, step, step_capped, succeeds, total_of
+
+# Recovery modifiers as data: (label, value, applies(target, hit, edition)).
+RECOVERY_ROWS = (
+    ("Tough", 1, lambda t, h, e: t.has("tough")),
+    ("Unfeeling", 1, lambda t, h, e: t.has("unfeeling")),
+    ("Frail", -1, lambda t, h, e: t.has("frail")),
+    ("Penetrator", -1, lambda t, h, e: h is not None and h.penetrator and e == V17),
+    ("Zap", -2, lambda t, h, e: h is not None and h.zap),
+)
+
+Outcome = Literal[
+    "survived",  # passed: the hit marker is cleared (A-24)
+    "weapons_lost",  # multi-weapon: failed dice destroyed those weapons
+    "crash",  # natural 1 while airborne: a second roll decides (A-30)
+    "hit_point_lost",  # [SO] Hit Points replace removal
+    "die_stepped",  # [SO] Resilient: base die one step down
+    "down",  # [SO] Reliant: stays, rolls again next owner-turn (A-29)
+    "removed",
+    "landed",  # survived a crash
+]
+
+
+@attrs.frozen
+class RecoveryPlan:
+    dice: tuple[int, ...]  # one die, or one per surviving weapon
+    weapons: tuple[str, ...]  # weapon names for multi-weapon rolls, else ()
+    mods: tuple[Mod, ...]
+    crash_die: int  # the die of a crash's second roll
+
+    @property
+    def modifier(self) -> int:
+        return total_of(self.mods)
+
+
+@attrs.frozen
+class RecoveryResult:
+    outcome: Outcome
+    faces: tuple[int, ...]
+    lost_weapons: tuple[str, ...] = ()
+    new_die: int | None = None  # Resilient step
+    hit_points_left: int | None = None
+
+    @property
+    def removed(self) -> bool:
+        return self.outcome == "removed"
+
+
+def recovery_mods(tgt: Combatant, hit: Hit | None, edition: Edition) -> tuple[Mod, ...]:
+    return tuple(Mod(label, v) for label, v, ok in RECOVERY_ROWS if ok(tgt, hit, edition))
+
+
+def recovery_plan(tgt: Combatant, hit: Hit | None, edition: Edition) -> RecoveryPlan:
+    """Single weapon (or none, A-25): the current base die. Several ranged/mounted
+    weapons: each surviving weapon's die. [SO] Adaptive Armor steps the die up one
+    when the attacking die was smaller than the target's base die."""
+    adaptive = (
+        edition == SO
+        and hit is not None
+        and tgt.has("adaptive armor")
+        and hit.attack_die < tgt.die
+    )
+    up = 1 if adaptive else 0
+    arms = tgt.recovery_weapons
+    if len(arms) >= 2:
+        dice = tuple(step_capped(w.die, up) for w in arms)
+        names = tuple(w.name for w in arms)
+    else:
+        dice, names = (step_capped(tgt.die, up),), ()
+    return RecoveryPlan(dice, names, recovery_mods(tgt, hit, edition), step_capped(tgt.die, up))
+
+
+def _replace_removal(tgt: Combatant, faces: tuple[int, ...]) -> RecoveryResult:
+    """A-26 order: Hit Points, then Resilient, then Reliant; otherwise removed."""
+    if tgt.hit_points > 0:
+        return RecoveryResult("hit_point_lost", faces, hit_points_left=tgt.hit_points - 1)
+    if tgt.has("resilient"):
+        smaller = step(tgt.die, -1)
+        if smaller is not None:
+            return RecoveryResult("die_stepped", faces, new_die=smaller)
+    if tgt.has("reliant"):
+        return RecoveryResult("down", faces)
+    return RecoveryResult("removed", faces)
+
+
+def resolve_recovery(tgt: Combatant, plan: RecoveryPlan, faces: Sequence[int]) -> RecoveryResult:
+    faces = tuple(faces)
+    if len(faces) != len(plan.dice):
+        raise ValueError(f"recovery needs {len(plan.dice)} dice, got {len(faces)}")
+    if tgt.airborne and 1 in faces:  # A-01 / A-30: the crash check comes first
+        return RecoveryResult("crash", faces)
+    passed = [succeeds(f, plan.modifier) for f in faces]
+    if all(passed):
+        return RecoveryResult("survived", faces)
+    if plan.weapons:
+        if not any(passed):  # A-25: every remaining weapon failed at once
+            return _replace_removal(tgt, faces)
+        lost = tuple(n for n, ok in zip(plan.weapons, passed) if not ok)
+        return RecoveryResult("weapons_lost", faces, lost_weapons=lost)
+    return _replace_removal(tgt, faces)
+
+
+def resolve_crash(plan: RecoveryPlan, first: Sequence[int], face: int) -> RecoveryResult:
+    """The crash's second roll on the base die: 4+ survives and has landed."""
+    faces = (*first, face)
+    if succeeds(face, plan.modifier):
+        return RecoveryResult("landed", faces)
+    return RecoveryResult("removed", faces)
+
+
+# --- misfire (spec 14): a recovery-style roll on the caster's base die -----------------
+
+MISFIRE_TABLE: tuple[tuple[int, str, int], ...] = (
+    # (lowest total, result, lockout owner-turns); checked top down
+    (4, "no further effect", 0),
+    (3, "cannot cast for 1 turn", 1),
+    (2, "cannot cast for 2 turns", 2),
+)
+
+
+@attrs.frozen
+class MisfireResult:
+    face: int
+    total: int
+    text: str
+    lockout: int
+    killed: bool
+
+
+def misfire_mods(caster: Combatant, edition: Edition) -> tuple[Mod, ...]:
+    """A-34: recovery modifiers apply (only those of the caster: no hit source)."""
+    return recovery_mods(caster, None, edition)
+
+
+def resolve_misfire(caster: Combatant, face: int, edition: Edition) -> MisfireResult:
+    total = face + total_of(misfire_mods(caster, edition))
+    for lowest, text, lockout in MISFIRE_TABLE:
+        if total >= lowest:
+            return MisfireResult(face, total, text, lockout, killed=False)
+    return MisfireResult(face, total, "caster killed", 0, killed=True)

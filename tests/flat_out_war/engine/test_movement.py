@@ -1,0 +1,67 @@
+from fractions import Fraction
+
+import pytest
+
+from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.engine.movement import (
+    IllegalMove,
+    Segment,
+    allowance,
+    can_go_prone,
+    can_run,
+    check_path,
+    inches_in_terrain,
+)
+
+from .helpers import fighter
+
+
+def test_worked_examples_whole_inches_in_terrain() -> None:
+    assert inches_in_terrain(Fraction(4), "light") == 2
+    assert inches_in_terrain(Fraction(10), "heavy") == 3
+
+
+def test_allowance_order_a10() -> None:
+    assert allowance(4, running=True) == 8
+    assert allowance(4, fast=True, running=True) == 12  # flat first, then x2
+    assert allowance(4, flying_so=True) == 12
+    assert allowance(4, submerged=True) == 2
+    assert allowance(6, formation_change=True) == 3
+    assert allowance(6, formation_change=True, stand_up=True) == 1
+    assert allowance(2, slow=True, stand_up=True) == 0
+
+
+def test_check_path_costs_and_refusals() -> None:
+    f = fighter()
+    assert check_path([Segment("open", Fraction(2)), Segment("light", Fraction(1))], Fraction(4), f, V17) == Fraction(7, 2)
+    with pytest.raises(IllegalMove, match="only 4"):
+        check_path([Segment("heavy", Fraction(2))], Fraction(4), f, V17)
+    with pytest.raises(IllegalMove, match="impassable"):
+        check_path([Segment("impassable", Fraction(1))], Fraction(10), f, V17)
+    with pytest.raises(IllegalMove, match="whole inches"):
+        check_path([Segment("light", Fraction(1, 2))], Fraction(10), f, V17)
+    with pytest.raises(IllegalMove, match="no running through heavy"):
+        check_path([Segment("heavy", Fraction(1))], Fraction(8), f, V17, running=True)
+
+
+def test_terrain_exemptions() -> None:
+    heavy3 = [Segment("heavy", Fraction(3))]
+    assert check_path(heavy3, Fraction(9), fighter(), V17) == 9
+    assert check_path(heavy3, Fraction(9), fighter(attrs=("Walker",)), V17) == Fraction(9, 2)
+    assert check_path([Segment("light", Fraction(2))], Fraction(2), fighter(attrs=("Tracked",)), V17) == 2
+    assert check_path([Segment("light", Fraction(2))], Fraction(3), fighter(attrs=("Tracked",)), SO) == 3
+    water = [Segment("heavy", Fraction(2), water=True)]
+    assert check_path(water, Fraction(2), fighter(attrs=("Amphibious",)), SO) == 2
+    ground = [Segment("light", Fraction(2), ground_level=True)]
+    assert check_path(ground, Fraction(2), fighter(attrs=("Skimmer",)), SO) == 2
+    assert check_path([Segment("impassable", Fraction(4))], Fraction(4), fighter(), SO, airborne=True) == 4
+
+
+def test_who_may_run_and_go_prone() -> None:
+    assert can_run([fighter()], V17) is None
+    assert "A-15" in can_run([fighter(kind="vehicle")], V17)
+    assert can_run([fighter(kind="vehicle")], SO) is None
+    assert "Unfeeling" in can_run([fighter(attrs=("Unfeeling",))], SO)
+    assert can_go_prone(fighter(), SO) is None
+    assert can_go_prone(fighter(mounted=True), V17)
+    assert can_go_prone(fighter(large=True), SO) and can_go_prone(fighter(large=True), V17) is None
