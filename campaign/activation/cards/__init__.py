@@ -1,0 +1,7 @@
+"""The card-deck activation scheme of seed 001 (spec: ../shared/rules/card-activation.md).
+
+Modules: `deck` (cards, keys, dice-driven deal), `rules` (the seed's arithmetic),
+`options` (section 8 settings), `turn` (the turn's bookkeeping), `host` (what a host
+ruleset must answer), `scheme` (the ActivationScheme on the engine core), `hosts/`
+(adapters for particular rulesets). See docs/cards.md.
+"""

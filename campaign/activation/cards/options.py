@@ -1,0 +1,92 @@
+"""The card scheme's settings: the proposed rulings of spec section 8 as documented options.
+
+Each option's default is the spec's proposed value; `ruling` names the AMB entry it
+settles. Pass them in the battle setup as `activation_options` (or a campaign's
+default), e.g. {"card_order": "rank_major", "three_quarter_rounding": "floor"}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.rulesets.base import Option
+
+OPTION_SPECS: tuple[Option, ...] = (
+    Option(
+        "card_order",
+        "suit_major",
+        ("suit_major", "rank_major"),
+        "Activation order: every heart before any spade (suit_major, the source's example) "
+        "or all aces first, then all twos (rank_major).",
+        "AMB-1",
+    ),
+    Option(
+        "three_quarter_rounding",
+        "ceil",
+        ("ceil", "floor"),
+        "How the smaller side rounds three quarters of the opposing unit count.",
+        "AMB-2",
+    ),
+    Option(
+        "jokers",
+        0,
+        (0, 1, 2),
+        "Jokers shuffled into the deck. A joker is a card like any other when assigning; "
+        "it comes up after the king of clubs.",
+        "CA-1.1",
+    ),
+    Option(
+        "prep_counts",
+        "prep_only",
+        ("prep_only", "any_action"),
+        "Which actions count down a weapon's PREP: only Special 'prep' actions, or any action.",
+        "AMB-17",
+    ),
+    Option(
+        "aim_excluded_from_penalty",
+        True,
+        (True, False),
+        "An Aim action gives +1 on the next ballistic action this turn and does not count "
+        "towards the -1 per previous action.",
+        "AMB-24",
+    ),
+    Option(
+        "combined_activation",
+        True,
+        (True, False),
+        "Offer a side the chance to activate consecutive cards of its own together.",
+        "AMB-19",
+    ),
+    Option(
+        "turns",
+        6,
+        (),
+        "Game length in card turns when neither the host nor the scenario sets one.",
+        "AMB-26",
+    ),
+)
+
+_SPECS = {o.name: o for o in OPTION_SPECS}
+
+
+class CardOptionError(ValueError):
+    pass
+
+
+def resolve_options(given: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Defaults overlaid with `given`; unknown names or bad values give a clear error."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(_SPECS))
+    if unknown:
+        known = ", ".join(sorted(_SPECS))
+        raise CardOptionError(f"unknown card activation option(s): {', '.join(unknown)} (known: {known})")
+    out = {o.name: o.default for o in OPTION_SPECS}
+    for key, value in given.items():
+        spec = _SPECS[key]
+        if spec.choices and value not in spec.choices:
+            choices = ", ".join(map(str, spec.choices))
+            raise CardOptionError(f"card option {key} must be one of {choices}, not {value!r}")
+        if key == "turns" and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise CardOptionError(f"card option turns must be a whole number of turns >= 1, not {value!r}")
+        out[key] = value
+    return out
