@@ -1,0 +1,314 @@
+"""The cattrs converter for campaign objects, strict enough for hand-edited files.
+
+cattrs' defaults are forgiving ("4" becomes 4, a string becomes a tuple of its
+letters). A hand-edited file deserves the opposite: every value must already have
+the right TOML type, unknown keys are refused, and every problem comes back as a key
+path plus what was expected. Any file kind (forces, campaigns, battles) can use
+`structure(data, cls, file=..., text=...)` and `unstructure(obj)`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.cols import is_mapping, is_sequence
+from cattrs.errors import (
+    AttributeValidationNote,
+    ForbiddenExtraKeysError,
+    IterableValidationNote,
+)
+
+from saves.errors import SaveError
+from saves.toml_read import format_path, line_of
+
+T = TypeVar("T")
+_PRIMITIVES = (bool, int, float, str, type(None))
+
+
+class Invalid(ValueError):
+    """A value of the wrong kind. `expected` says what would have been right."""
+
+    def __init__(self, message: str, expected: str = "", *, key: str | int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.expected = expected
+        self.key = key  # a key inside the value (a mapping entry), if the problem is there
+
+
+def describe(tp: Any) -> str:
+    """Plain words for a type, for "expected ..." in error messages."""
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is str:
+        return "text in quotes"
+    if tp is type(None):
+        return "nothing"
+    origin = get_origin(tp)
+    if origin is Literal:
+        return "one of " + ", ".join(str(a) for a in get_args(tp))
+    if origin in (typing.Union, types.UnionType):
+        parts = [describe(a) for a in get_args(tp) if a is not type(None)]
+        return " or ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    if attrs.has(tp):
+        return "a table"
+    if is_sequence(tp):
+        args = get_args(tp)
+        inner = describe(args[0]) if args else "values"
+        return f"a list of {_plural(inner)}"
+    if is_mapping(tp):
+        return "a table"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _plural(words: str) -> str:
+    for single, many in (
+        ("a whole number", "whole numbers"),
+        ("text in quotes", "quoted texts"),
+        ("a table", "tables"),
+        ("true or false", "true/false values"),
+    ):
+        words = words.replace(single, many)
+    return words
+
+
+def _type_name(value: object) -> str:
+    return {
+        bool: "true/false",
+        int: "a whole number",
+        float: "a decimal number",
+        str: "text",
+        list: "a list",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+
+
+def _strict(tp: type) -> Any:
+    def hook(value: object, _: object) -> object:
+        ok = isinstance(value, tp) and not (tp is int and isinstance(value, bool))
+        if tp is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        if not ok:
+            raise Invalid(f"got {_type_name(value)}", describe(tp))
+        return value
+
+    return hook
+
+
+def _literal_factory(tp: Any) -> Any:
+    allowed = get_args(tp)
+
+    def hook(value: object, _: object) -> object:
+        if value not in allowed or type(value) is not type(allowed[0]):
+            raise Invalid(f"{value!r} is not allowed", describe(tp))
+        return value
+
+    return hook
+
+
+def _is_primitive_union(tp: Any) -> bool:
+    return get_origin(tp) in (typing.Union, types.UnionType) and all(
+        a in _PRIMITIVES for a in get_args(tp)
+    )
+
+
+def _union_factory(tp: Any) -> Any:
+    allowed = get_args(tp)
+
+    def hook(value: object, _: object) -> object:
+        for option in allowed:
+            if option is type(None) and value is None:
+                return None
+            if option is not type(None) and isinstance(value, option):
+                if option is int and isinstance(value, bool) and bool not in allowed:
+                    continue
+                return value
+        raise Invalid(f"got {_type_name(value)}", describe(tp))
+
+    return hook
+
+
+def _sequence_factory(converter: cattrs.Converter) -> Any:
+    from cattrs.cols import homogenous_tuple_structure_factory
+
+    def factory(tp: Any) -> Any:
+        inner = homogenous_tuple_structure_factory(tp, converter)
+
+        def hook(value: object, _: object) -> object:
+            if not isinstance(value, list):
+                raise Invalid(f"got {_type_name(value)}", describe(tp))
+            return inner(value, tp)
+
+        return hook
+
+    return factory
+
+
+def _mapping_factory(converter: cattrs.Converter) -> Any:
+    def factory(tp: Any) -> Any:
+        args = get_args(tp)
+        value_type = args[1] if len(args) == 2 else Any
+        value_hook = None if value_type is Any else converter.get_structure_hook(value_type)
+
+        def hook(value: object, _: object) -> object:
+            if not isinstance(value, Mapping):
+                raise Invalid(f"got {_type_name(value)}", describe(tp))
+            out = {}
+            for key, item in value.items():
+                if value_hook is not None:
+                    try:
+                        item = value_hook(item, value_type)
+                    except Invalid as exc:
+                        raise Invalid(exc.message, exc.expected, key=key) from None
+                out[key] = item
+            return out
+
+        return hook
+
+    return factory
+
+
+def _attrs_guard(converter: cattrs.Converter) -> Any:
+    """Classes must come from tables: `units = "x"` is an error, not an AttributeError."""
+
+    def factory(cls: type) -> Any:
+        inner = converter.gen_structure_attrs_fromdict(cls)
+
+        def hook(value: object, _: object) -> object:
+            if not isinstance(value, Mapping):
+                raise Invalid(f"got {_type_name(value)}", "a table")
+            return inner(value, cls)
+
+        return hook
+
+    return factory
+
+
+def make_converter() -> cattrs.Converter:
+    """A converter that structures strictly and unstructures tuples as lists."""
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    for tp in (bool, int, float, str):
+        conv.register_structure_hook(tp, _strict(tp))
+    conv.register_structure_hook_factory(lambda t: get_origin(t) is Literal, _literal_factory)
+    conv.register_structure_hook_factory(_is_primitive_union, _union_factory)
+    conv.register_structure_hook_factory(is_sequence, _sequence_factory(conv))
+    conv.register_structure_hook_factory(is_mapping, _mapping_factory(conv))
+    conv.register_structure_hook_factory(attrs.has, _attrs_guard(conv))
+    return conv
+
+
+CONVERTER = make_converter()
+
+
+# --- errors ------------------------------------------------------------------------
+
+
+def _leaves(exc: BaseException, path: tuple) -> list[tuple[tuple, BaseException]]:
+    """Flatten cattrs' exception groups into (key path, leaf exception) pairs."""
+    if isinstance(exc, BaseExceptionGroup):
+        out = []
+        for sub in exc.exceptions:
+            step: tuple = ()
+            for note in getattr(sub, "__notes__", ()):
+                if isinstance(note, AttributeValidationNote):
+                    step = (note.name,)
+                elif isinstance(note, IterableValidationNote):
+                    step = (note.index,)
+            out.extend(_leaves(sub, path + step))
+        return out
+    return [(path, exc)]
+
+
+def _as_save_error(
+    path: tuple, exc: BaseException, file: str | Path, text: str | None
+) -> SaveError:
+    def error(message: str, at: tuple, expected: str = "", hint: str = "") -> SaveError:
+        line = line_of(text, at) if text is not None else None
+        return SaveError(
+            file, message, line=line, key=format_path(at), expected=expected, hint=hint
+        )
+
+    if isinstance(exc, ForbiddenExtraKeysError):
+        allowed = sorted(f.name for f in attrs.fields(exc.cl))
+        extra = sorted(exc.extra_fields)
+        close = difflib.get_close_matches(extra[0], allowed, n=1)
+        return error(
+            f"unknown key {extra[0]!r}" + (f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""),
+            (*path, extra[0]),
+            "one of " + ", ".join(allowed),
+            f"did you mean {close[0]!r}?" if close else "",
+        )
+    if isinstance(exc, Invalid):
+        at = path if exc.key is None else (*path, exc.key)
+        return error(exc.message, at, exc.expected)
+    if isinstance(exc, KeyError):
+        return error(f"missing key {exc.args[0]!r}" if exc.args else "missing key", path)
+    return error(str(exc) or type(exc).__name__, path)
+
+
+def structure_errors(
+    exc: BaseException, file: str | Path, text: str | None = None
+) -> list[SaveError]:
+    """Every problem cattrs found, each as a SaveError with a key path (and line)."""
+    return [_as_save_error(path, leaf, file, text) for path, leaf in _leaves(exc, ())]
+
+
+def structure(data: Any, cls: type[T], *, file: str | Path, text: str | None = None) -> T:
+    """Build `cls` from parsed TOML, or raise the first problem as a SaveError."""
+    try:
+        return CONVERTER.structure(data, cls)
+    except (cattrs.BaseValidationError, Invalid, ForbiddenExtraKeysError) as exc:
+        raise structure_errors(exc, file, text)[0] from None
+
+
+def unstructure(obj: Any) -> Any:
+    """Plain dicts and lists (every field), ready for JSON or a TOML writer."""
+    return CONVERTER.unstructure(obj)
+
+
+def _default(field: attrs.Attribute) -> Any:
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory(None) if default.takes_self else default.factory()
+    return default
+
+
+def compact(
+    obj: Any,
+    *,
+    order: Mapping[type, tuple[str, ...]] | None = None,
+    keep: Mapping[type, frozenset[str]] | None = None,
+) -> Any:
+    """Like `unstructure`, but fields at their default are left out (files stay small)
+    and keys come in the order given per class (`order`), so output is canonical.
+    Fields named in `keep` are always written; None is never written (TOML has no null).
+    """
+    order = order or {}
+    keep = keep or {}
+    if attrs.has(type(obj)):
+        fields = {f.name: f for f in attrs.fields(type(obj))}
+        names = order.get(type(obj), ()) or tuple(fields)
+        names = (*names, *(n for n in fields if n not in names))
+        out = {}
+        for name in names:
+            value = getattr(obj, name)
+            always = name in keep.get(type(obj), frozenset())
+            if value is None or (not always and value == _default(fields[name])):
+                continue
+            out[name] = compact(value, order=order, keep=keep)
+        return out
+    if isinstance(obj, (list, tuple)):
+        return [compact(v, order=order, keep=keep) for v in obj]
+    if isinstance(obj, Mapping):
+        return {k: compact(v, order=order, keep=keep) for k, v in obj.items()}
+    return CONVERTER.unstructure(obj)

@@ -1,0 +1,163 @@
+"""`muster cost FORCE.toml [--json]`: price every element, unit and the force."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from campaign.costing import ElementCost, ForceCost
+from campaign.findings import Finding
+from campaign.force import Element, Force, Weapon
+from saves.errors import SaveError
+from saves.force_file import load_force, ruleset_for
+
+NAME = "cost"
+HELP = "price a force file: each element, unit totals, the force total and findings"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("force", metavar="FORCE.toml", help="a force file")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--lines", action="store_true", help="show how each element's cost is made up"
+    )
+
+
+def points(value: float) -> int | float:
+    """12.0 -> 12; 12.5 stays 12.5 (costs are whole points almost always)."""
+    value = float(value)
+    return int(value) if value.is_integer() else round(value, 2)
+
+
+def weapon_text(weapon: Weapon) -> str:
+    details = [d for d in (weapon.die, f'{weapon.range}"' if weapon.range else "") if d]
+    if weapon.mount != "main":
+        details.append(weapon.mount)
+    details.extend(weapon.traits)
+    return weapon.name + (f" ({', '.join(details)})" if details else "")
+
+
+def finding_line(finding: Finding) -> str:
+    where = f"{finding.path}: " if finding.path else ""
+    return f"{finding.severity:<8} {finding.rule}  {where}{finding.message}"
+
+
+def _findings(ruleset: Any, force: Force, cost: ForceCost) -> list[Finding]:
+    found = list(cost.findings)
+    found += [f for f in ruleset.validate(force) if f not in found]
+    return found
+
+
+def _elements(force: Force, cost: ForceCost) -> list[list[tuple[Element | None, ElementCost]]]:
+    """Each unit's element costs next to the elements they price (matched by position)."""
+    out = []
+    for u, unit_cost in enumerate(cost.units):
+        unit = force.units[u] if u < len(force.units) else None
+        row = []
+        for e, element_cost in enumerate(unit_cost.elements):
+            element = unit.elements[e] if unit and e < len(unit.elements) else None
+            row.append((element, element_cost))
+        out.append(row)
+    return out
+
+
+def as_json(force: Force, cost: ForceCost, findings: list[Finding]) -> dict[str, Any]:
+    units = []
+    for unit_cost, pairs in zip(cost.units, _elements(force, cost), strict=True):
+        elements = []
+        for element, ec in pairs:
+            entry: dict[str, Any] = {"name": ec.name, "count": ec.count}
+            if element is not None:
+                entry.update(
+                    die=element.die,
+                    move=element.move,
+                    weapons=[weapon_text(w) for w in element.weapons],
+                    attributes=list(element.attributes),
+                )
+            entry.update(
+                cost=points(ec.each),
+                total=points(ec.total),
+                lines=[{"label": line.label, "points": points(line.points)} for line in ec.lines],
+            )
+            elements.append(entry)
+        units.append({"name": unit_cost.name, "cost": points(unit_cost.total), "elements": elements})
+    return {
+        "force": force.name,
+        "ruleset": force.ruleset,
+        "edition": force.edition,
+        "points_limit": force.points_limit,
+        "units": units,
+        "total": points(cost.total),
+        "findings": [
+            {"severity": f.severity, "rule": f.rule, "message": f.message, "path": f.path}
+            for f in findings
+        ],
+    }
+
+
+HEADINGS = ("Unit / element", "Count", "Die", "Move", "Weapons", "Attributes", "Each", "Total")
+RIGHT = {1, 3, 6, 7}  # numeric columns are right-aligned
+
+
+def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: bool = False) -> str:
+    rows: list[tuple[str, ...] | str] = []  # a str is a line printed as it is
+    for unit_cost, pairs in zip(cost.units, _elements(force, cost), strict=True):
+        rows.append((unit_cost.name, "", "", "", "", "", "", ""))
+        for element, ec in pairs:
+            die = (element.die or "") if element else ""
+            move = "" if element is None or element.move is None else str(element.move)
+            weapons = ", ".join(weapon_text(w) for w in element.weapons) if element else ""
+            attributes = ", ".join(element.attributes) if element else ""
+            each, total = str(points(ec.each)), str(points(ec.total))
+            rows.append((f"  {ec.name}", str(ec.count), die, move, weapons, attributes, each, total))
+            if lines:
+                rows.extend(f"      {points(line.points):>5}  {line.label}" for line in ec.lines)
+        rows.append(("  unit total", "", "", "", "", "", "", str(points(unit_cost.total))))
+    rows.append(("Force total", "", "", "", "", "", "", str(points(cost.total))))
+    table = [r for r in rows if isinstance(r, tuple)]
+    widths = [max(len(r[i]) for r in [HEADINGS, *table]) for i in range(len(HEADINGS))]
+
+    def render(row: tuple[str, ...]) -> str:
+        cells = [
+            cell.rjust(widths[i]) if i in RIGHT else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        return "  ".join(cells).rstrip()
+
+    edition = f", edition {force.edition}" if force.edition else ""
+    out = [f"{force.name} ({force.ruleset}{edition})", "", render(HEADINGS)]
+    out.append("  ".join("-" * w for w in widths))
+    out += [render(r) if isinstance(r, tuple) else r for r in rows]
+    if force.points_limit is not None:
+        spare = force.points_limit - cost.total
+        state = f"{points(spare)} to spare" if spare >= 0 else f"{points(-spare)} over"
+        out.append(f"Points limit {force.points_limit}: {state}")
+    out.append("")
+    if findings:
+        out.append("Findings:")
+        out += [f"  {finding_line(f)}" for f in findings]
+    else:
+        out.append("No findings.")
+    return "\n".join(out)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        force = load_force(args.force)
+        ruleset = ruleset_for(force, args.force)
+    except SaveError as exc:
+        print(f"muster cost: {exc}", file=sys.stderr)
+        return 2
+    try:
+        cost = ruleset.price(force)
+        findings = _findings(ruleset, force, cost)
+    except Exception as exc:  # a force the ruleset cannot price: say so, no traceback
+        print(f"muster cost: {args.force}: cannot price this force ({exc})", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(as_json(force, cost, findings), indent=2, ensure_ascii=False))
+    else:
+        print(as_table(force, cost, findings, lines=args.lines))
+    return 0
