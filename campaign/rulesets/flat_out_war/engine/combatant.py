@@ -13,38 +13,38 @@ from typing import Iterable, Literal
 import attrs
 
 from campaign.force import Element, Weapon
-from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.attributes import AttributeTextError, ParsedAttribute, parse_attribute
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
 Edition = str  # editions.V17 or editions.SO
 
-# Spellings that name the same attribute ([SO] OCR and US/UK forms).
-_ALIASES = {
-    "heavy armor": "heavy armour",
-    "heavy melee weapons": "heavy melee weapon",
-    "heavy ranged weapons": "heavy ranged weapon",
-    "firelinked": "fire linked",
-    "fire-linked": "fire linked",
-    "adaptive armour": "adaptive armor",
-    "exhaustible": "exhaustible weapon",
-    "multishot": "multi-shot",
-    "template flame": "template: flame",
-}
 _PARAM = re.compile(r"(\d+)")
 
 
+def _parsed(text: str) -> ParsedAttribute | None:
+    try:
+        return parse_attribute(text)
+    except AttributeTextError:
+        return None  # validation reports it; combat just ignores what it cannot read
+
+
 def attribute_key(text: str) -> str:
-    """'Jump 8\"' -> 'jump', 'Reload: 2' -> 'reload', 'Template: 4\"' -> 'template: 4'."""
-    raw = text.strip().lower().replace("”", '"').replace("“", '"')
-    if raw.startswith("template"):
-        size = raw.split(":", 1)[-1].strip().strip('"').strip() if ":" in raw else raw[8:].strip()
-        return _ALIASES.get(f"template: {size}", f"template: {size.strip(chr(34))}")
-    name = re.sub(r"[:\s]*\d+.*$", "", raw).strip().rstrip(":").strip()
-    return _ALIASES.get(name, name)
+    """The catalogue name, lower case, without inch marks: 'Heavy Armor' -> 'heavy armour',
+    'Jump 8"' -> 'jump', 'Template: 4"' -> 'template: 4'."""
+    parsed = _parsed(text)
+    name = parsed.name if parsed else re.sub(r"[:\s]*\d+.*$", "", text.strip())
+    return name.lower().replace('"', "").strip()
 
 
 def attribute_param(text: str) -> int | None:
-    """The number in 'Jump 8\"', 'Multi-shot 3x', 'Reload: 2', 'Hit Points 2'."""
+    """The number in 'Jump 8"', 'Multi-shot 3x', 'Reload: 2', 'Hit Points 2'."""
+    parsed = _parsed(text)
+    if parsed is not None:
+        p = parsed.params
+        for value in (p.inches, p.rate, p.turns, p.count):
+            if value is not None:
+                return value
+        return None
     match = _PARAM.search(text)
     return int(match.group(1)) if match else None
 

@@ -1,0 +1,138 @@
+"""A unit's Other Action as a list of attack rolls (AttackSpec), with every modifier.
+
+Used by the odds (before rolling) and by the battle rules (to know what to roll), so
+both always agree on dice and modifiers.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import attrs
+
+from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from, melee_die
+from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
+from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
+from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
+from campaign.rulesets.flat_out_war.engine.situation import Situation
+
+
+class NoAttack(ValueError):
+    """The declared action has no legal attack roll; the message names the rule."""
+
+
+def _target_for(i: int, targets: Sequence[Combatant]) -> tuple[int, Combatant]:
+    index = i % len(targets)
+    return index, targets[index]
+
+
+def melee_attacks(
+    attackers: Sequence[Combatant], targets: Sequence[Combatant], sit: Situation, edition: str
+) -> list[AttackSpec]:
+    """One roll per attacking element (Multi-shot does not apply in melee, A-69)."""
+    specs: list[AttackSpec] = []
+    able = [a for a in attackers if melee_die(a, edition) is not None and not a.down]
+    if not able:
+        raise NoAttack("no element can fight in melee (an element with no weapon cannot attack, FOW 19.4)")
+    for i, att in enumerate(able):
+        die = melee_die(att, edition)
+        assert die is not None
+        index, tgt = _target_for(i, targets)
+        blocked = heavy_armour_blocks(att, "melee", die, tgt, edition)
+        specs.append(AttackSpec(
+            label=f"{att.name}: melee d{die}",
+            die=die,
+            mods=melee_modifiers(att, tgt, sit, edition),
+            hit=hit_from(att, die, edition, source=f"{att.name} in melee"),
+            blocked="Heavy Armour: the attacking die is below d10 (A-19)" if blocked else "",
+            target_index=index,
+        ))
+    return specs
+
+
+def weapon_problem(weapon: Arm, sit: Situation) -> str | None:
+    """Why this weapon cannot fire now, naming the rule; None if it can."""
+    if sit.range_band == "out":
+        return f"target is out of range (long range is {2 * weapon.range}\")"
+    if sit.los == "none" and not weapon.has("arcing artillery"):
+        return "no line of sight to the target (FOW 11.3)"
+    if weapon.uses is not None and weapon.uses <= 0:
+        return f"{weapon.name} has no uses left (Exhaustible Weapon)"
+    return None
+
+
+def ranged_attacks(
+    attackers: Sequence[Combatant],
+    targets: Sequence[Combatant],
+    sit: Situation,
+    edition: str,
+    *,
+    weapons: dict[str, Sequence[str]] | None = None,
+) -> list[AttackSpec]:
+    """One roll per shot of every weapon that can fire (Multi-shot: 2, 3 or 4 rolls).
+
+    `weapons` limits which weapons each element fires (element name -> weapon names)."""
+    specs: list[AttackSpec] = []
+    problems: list[str] = []
+    n = 0
+    for att in attackers:
+        if att.down:
+            continue
+        chosen = att.ranged if weapons is None else tuple(w for w in att.ranged if w.name in weapons.get(att.name, ()))
+        for weapon in chosen:
+            problem = weapon_problem(weapon, sit)
+            if problem:
+                problems.append(f"{att.name}'s {weapon.name}: {problem}")
+                continue
+            harmless = weapon.has("capture") or weapon.has("ensnare") or att.has("capture") or att.has("ensnare")
+            for shot in range(weapon.shots):
+                index, tgt = _target_for(n, targets)
+                n += 1
+                blocked = heavy_armour_blocks(att, "ranged", weapon.die, tgt, edition, weapon)
+                specs.append(AttackSpec(
+                    label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" shot {shot + 1}" if weapon.shots > 1 else ""),
+                    die=weapon.die,
+                    mods=ranged_modifiers(att, weapon, tgt, sit, edition),
+                    hit=hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}"),
+                    blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked else "",
+                    harmless=harmless,
+                    target_index=index,
+                ))
+    if not specs:
+        raise NoAttack("; ".join(problems) or "no element has a ranged weapon (FOW 11.1)")
+    return specs
+
+
+def spell_attack(
+    caster: Combatant,
+    spell: str,
+    difficulty: int,
+    targets: Sequence[Combatant],
+    sit: Situation,
+    edition: str,
+    *,
+    covers: int = 1,
+) -> list[AttackSpec]:
+    """Zap (a hit with -2 recovery) or Fireball (every covered element takes a hit)."""
+    if not caster.has("magic"):
+        raise NoAttack(f"{caster.name} cannot cast: it has no Magic (FOW 14)")
+    if spell not in ("Zap", "Fireball"):
+        raise NoAttack(f"{spell} is not an attack spell (only Fireball and Zap harm their target)")
+    if sit.los == "none":
+        raise NoAttack(f"{spell} uses the ranged-attack rules and needs line of sight (A-32)")
+    tgt = targets[0]
+    blocked = heavy_armour_blocks(caster, "spell", caster.die, tgt, edition)
+    return [AttackSpec(
+        label=f"{caster.name}: {spell} d{caster.die}",
+        die=caster.die,
+        mods=spell_modifiers(caster, difficulty, sit, edition, target=tgt, ranged_attack=True),
+        hit=hit_from(caster, caster.die, edition, zap=spell == "Zap", source=f"{caster.name}'s {spell}"),
+        blocked="Heavy Armour: spells are attacks by the caster's die (A-19)" if blocked else "",
+        spell=True,
+        target_index=0,
+        covers=max(1, covers) if spell == "Fireball" else 1,
+    )]
+
+
+def with_sit(sit: Situation, **changes: object) -> Situation:
+    return attrs.evolve(sit, **changes)

@@ -1,0 +1,199 @@
+"""Exact odds for a declared attack, by enumerating every die face through the same
+resolution functions the engine uses (no sampling, no separate formulas).
+
+Each attack is one roll (one element's melee roll, or one shot of one weapon) aimed
+at one target element. Attacks are dealt to the target unit's elements in turn
+(round robin), as a player spreading hits would; each target element's state (Hit
+Points, Resilient die, weapons, airborne, down) is followed exactly through the
+hits it takes, and the unit's casualties are the convolution over its elements.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from itertools import product
+from typing import Sequence
+
+import attrs
+
+from campaign.rulesets.flat_out_war.engine.attack import Hit
+from campaign.rulesets.flat_out_war.engine.combatant import Combatant
+from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolve_crash, resolve_recovery
+from campaign.rulesets.flat_out_war.engine.rolls import Mod, p_success, succeeds, total_of
+
+State = Combatant | None  # None: removed from the game
+Dist = dict[State, Fraction]
+
+
+@attrs.frozen
+class AttackSpec:
+    """One declared attack roll."""
+
+    label: str  # "Marine 1: bolter shot 2"
+    die: int
+    mods: tuple[Mod, ...]
+    hit: Hit
+    blocked: str = ""  # why it cannot harm (Heavy Armour gate): no roll, no hit
+    harmless: bool = False  # hits but does no damage (Capture, Ensnare)
+    spell: bool = False  # a casting roll: a natural 1 misfires and fails
+    target_index: int | None = None  # which target element; None: round robin
+    covers: int = 1  # Fireball: on success every covered element takes a hit
+
+    @property
+    def p_hit(self) -> Fraction:
+        if self.blocked:
+            return Fraction(0)
+        if self.spell:
+            good = sum(1 for f in range(2, self.die + 1) if succeeds(f, total_of(self.mods)))
+            return Fraction(good, self.die)
+        return p_success(self.die, total_of(self.mods))
+
+
+@attrs.frozen
+class AttackOdds:
+    attacks: tuple[AttackSpec, ...]
+    p_hit: tuple[Fraction, ...]
+    p_casualty: tuple[Fraction, ...]  # each attack alone against its fresh target element
+    expected_casualties: Fraction
+    casualties: dict[int, Fraction]
+
+    def as_dict(self, exact: bool = False) -> dict[str, object]:
+        num = (lambda f: f"{f.numerator}/{f.denominator}") if exact else (lambda f: round(float(f), 6))
+        return {
+            "attacks": [
+                {"label": a.label, "die": f"d{a.die}", "modifier": total_of(a.mods),
+                 "modifiers": {m.label: m.value for m in a.mods}, "blocked": a.blocked or None,
+                 "p_hit": num(ph), "p_casualty": num(pc)}
+                for a, ph, pc in zip(self.attacks, self.p_hit, self.p_casualty)
+            ],
+            "p_hit": [num(p) for p in self.p_hit],
+            "p_casualty": [num(p) for p in self.p_casualty],
+            "expected_casualties": num(self.expected_casualties),
+            "casualties": {str(k): num(v) for k, v in sorted(self.casualties.items())},
+        }
+
+
+def recovery_outcomes(target: Combatant, hit: Hit, edition: str) -> Dist:
+    """Every state a target can be in after one hit, with its exact probability."""
+    if target.down:  # A-29: attacks on a down Reliant element have no further effect
+        return {target: Fraction(1)}
+    plan = recovery_plan(target, hit, edition)
+    out: Dist = defaultdict(Fraction)
+    weight = Fraction(1)
+    for die in plan.dice:
+        weight /= die
+    for faces in product(*(range(1, d + 1) for d in plan.dice)):
+        result = resolve_recovery(target, plan, faces)
+        if result.outcome == "crash":
+            for face in range(1, plan.crash_die + 1):
+                second = resolve_crash(plan, faces, face)
+                after = None if second.removed else attrs.evolve(target, airborne=False)
+                out[after] += weight / plan.crash_die
+            continue
+        out[apply_result(target, result)] += weight
+    return dict(out)
+
+
+def apply_result(target: Combatant, result) -> State:  # type: ignore[no-untyped-def]
+    kind = result.outcome
+    if kind == "removed":
+        return None
+    if kind == "weapons_lost":
+        gone = set(result.lost_weapons)
+        return attrs.evolve(target, weapons=tuple(w for w in target.weapons if w.name not in gone))
+    if kind == "hit_point_lost":
+        return attrs.evolve(target, hit_points=result.hit_points_left)
+    if kind == "die_stepped":
+        return attrs.evolve(target, die=result.new_die)
+    if kind == "down":
+        return attrs.evolve(target, down=True)
+    if kind == "landed":
+        return attrs.evolve(target, airborne=False)
+    return target
+
+
+def _take_hit(dist: Dist, hit: Hit, edition: str) -> Dist:
+    out: Dist = defaultdict(Fraction)
+    for state, weight in dist.items():
+        if state is None:
+            out[state] += weight
+            continue
+        for after, q in recovery_outcomes(state, hit, edition).items():
+            out[after] += weight * q
+    return dict(out)
+
+
+def _after_attack(dist: Dist, attack: AttackSpec, edition: str) -> Dist:
+    p = attack.p_hit
+    if p == 0 or attack.harmless:
+        return dist
+    return _mix(dist, _take_hit(dist, attack.hit, edition), p)
+
+
+def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for i, p in a.items():
+        for j, q in b.items():
+            out[i + j] += p * q
+    return dict(out)
+
+
+def _element_loss(dist: Dist) -> dict[int, Fraction]:
+    removed = dist.get(None, Fraction(0))
+    return {0: 1 - removed, 1: removed} if removed else {0: Fraction(1)}
+
+
+def attack_odds(attacks: Sequence[AttackSpec], targets: Sequence[Combatant], edition: str) -> AttackOdds:
+    """The exact distribution of casualties the attacks cause in the target unit."""
+    if not targets:
+        raise ValueError("the target unit has no elements left")
+    p_hit = tuple(a.p_hit for a in attacks)
+    p_cas = []
+    for i, a in enumerate(attacks):
+        target = targets[a.target_index if a.target_index is not None else i % len(targets)]
+        p_cas.append(_after_attack({target: Fraction(1)}, a, edition).get(None, Fraction(0)))
+    casualties = _unit_casualties(attacks, targets, edition)
+    expected = sum((k * p for k, p in casualties.items()), Fraction(0))
+    return AttackOdds(tuple(attacks), p_hit, tuple(p_cas), expected, casualties)
+
+
+def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant], edition: str) -> dict[int, Fraction]:
+    area = [a for a in attacks if a.covers > 1]
+    if area:
+        if len(attacks) != 1:
+            raise ValueError("an area attack (Fireball) is declared on its own")
+        return _area_casualties(area[0], targets, edition)
+    per_element: list[list[AttackSpec]] = [[] for _ in targets]
+    for i, a in enumerate(attacks):
+        per_element[a.target_index if a.target_index is not None else i % len(targets)].append(a)
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for target, mine in zip(targets, per_element):
+        dist: Dist = {target: Fraction(1)}
+        for a in mine:
+            dist = _after_attack(dist, a, edition)
+        total = _convolve(total, _element_loss(dist))
+    return total
+
+
+def _area_casualties(a: AttackSpec, targets: Sequence[Combatant], edition: str) -> dict[int, Fraction]:
+    """One roll decides; on success each covered element takes a hit (A-38)."""
+    p = a.p_hit
+    hit_total: dict[int, Fraction] = {0: Fraction(1)}
+    for target in targets[: a.covers]:
+        hit_total = _convolve(hit_total, _element_loss(_take_hit({target: Fraction(1)}, a.hit, edition)))
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    out[0] += 1 - p
+    for k, v in hit_total.items():
+        out[k] += p * v
+    return dict(out)
+
+
+def _mix(a: Dist, b: Dist, p: Fraction) -> Dist:
+    """(1 - p) of `a` plus p of `b`."""
+    out: Dist = defaultdict(Fraction)
+    for s, w in a.items():
+        out[s] += (1 - p) * w
+    for s, w in b.items():
+        out[s] += p * w
+    return {k: v for k, v in out.items() if v}
