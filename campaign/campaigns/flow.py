@@ -1,0 +1,429 @@
+"""The campaign flow: create, plan and muster a battle, then the post-battle step."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+
+import attrs
+
+from campaign.campaigns.model import (
+    END,
+    Campaign,
+    CampaignRules,
+    HistoryEntry,
+    LedgerLine,
+    Side,
+    TrackStep,
+)
+from campaign.campaigns.scenario import Scenario
+from campaign.force import Element, Force, Unit
+from campaign.outcome import BattleOutcome, VPLine, format_vp
+
+SIDE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+
+
+class CampaignError(ValueError):
+    """A campaign step that cannot be taken, with the reason in words."""
+
+
+# --- creating and checking ------------------------------------------------------
+
+
+def check_campaign(campaign: Campaign, scenario_ids: set[str] | None = None) -> list[tuple[str, str]]:
+    """Problems as (key path, message); empty when the campaign is consistent."""
+    problems: list[tuple[str, str]] = []
+    ids = [side.id for side in campaign.sides]
+    if len(ids) < 2:
+        problems.append(("sides", "a campaign needs two or more sides"))
+    for i, side in enumerate(campaign.sides):
+        if not SIDE_ID.match(side.id):
+            problems.append((f"sides[{i}].id", f"{side.id!r} is not a short lower-case id (letters, digits, - and _)"))
+        if ids.count(side.id) > 1:
+            problems.append((f"sides[{i}].id", f"side {side.id!r} appears twice"))
+    steps = [step.id for step in campaign.track]
+    if not steps:
+        problems.append(("track", "the scenario track is empty"))
+    targets = set(steps) | {END}
+    for i, step in enumerate(campaign.track):
+        if steps.count(step.id) > 1:
+            problems.append((f"track[{i}].id", f"step {step.id!r} appears twice"))
+        if scenario_ids is not None and step.scenario not in scenario_ids:
+            problems.append((f"track[{i}].scenario", f"no scenario {step.scenario!r} in the library or the campaign"))
+        if step.next and step.next not in targets:
+            problems.append((f"track[{i}].next", f"no step {step.next!r} in the track"))
+        for j, branch in enumerate(step.branches):
+            if branch.when not in (*ids, "draw"):
+                problems.append((f"track[{i}].branches[{j}].when", f"{branch.when!r} is neither a side nor \"draw\""))
+            if branch.goto not in targets:
+                problems.append((f"track[{i}].branches[{j}].goto", f"no step {branch.goto!r} in the track"))
+    if campaign.position and campaign.position not in steps:
+        problems.append(("position", f"no step {campaign.position!r} in the track"))
+    for i, line in enumerate(campaign.ledger):
+        if line.side not in ids:
+            problems.append((f"ledger[{i}].side", f"no side {line.side!r}"))
+    rules = campaign.rules
+    if rules.recovery_die < 2 or not 1 <= rules.recovery_target <= rules.recovery_die:
+        problems.append(("rules.recovery_target", f"must be between 1 and the recovery die ({rules.recovery_die})"))
+    return problems
+
+
+def create_campaign(
+    name: str,
+    ruleset: str,
+    sides: Sequence[Side],
+    track: Sequence[TrackStep],
+    *,
+    edition: str | None = None,
+    options: Mapping[str, int | str | bool] | None = None,
+    dice: str = "auto",
+    activation: str = "initiative",
+    rules: CampaignRules | None = None,
+    seed: int = 0,
+    scenario_ids: set[str] | None = None,
+) -> Campaign:
+    if not name.strip():
+        raise CampaignError("a campaign needs a name")
+    if dice not in ("auto", "table"):
+        raise CampaignError(f"dice mode must be auto or table, not {dice!r}")
+    if activation not in ("initiative", "cards"):
+        raise CampaignError(f"activation must be initiative or cards, not {activation!r}")
+    campaign = Campaign(
+        name=name,
+        ruleset=ruleset,
+        edition=edition,
+        options=dict(options or {}),
+        sides=tuple(sides),
+        track=tuple(track),
+        dice=dice,  # type: ignore[arg-type]
+        activation=activation,  # type: ignore[arg-type]
+        rules=rules or CampaignRules(),
+        position=track[0].id if track else "",
+        seed=seed,
+    )
+    problems = check_campaign(campaign, scenario_ids)
+    if problems:
+        raise CampaignError("; ".join(f"{key}: {msg}" for key, msg in problems))
+    return campaign
+
+
+# --- the next battle ------------------------------------------------------------
+
+
+@attrs.define(frozen=True)
+class BattlePlan:
+    number: int
+    step: str
+    scenario: Scenario
+    file: str  # battles/NN-<scenario>.toml
+    seed: int
+    roles: dict[str, str]  # side id -> the scenario's role for it ("attacker"...)
+
+    @property
+    def points_limit(self) -> int | None:
+        return self.scenario.points_limit
+
+
+def battle_seed(campaign: Campaign, number: int) -> int:
+    return (campaign.seed * 1_000_003 + number * 7_919) % 2**31
+
+
+def plan_battle(campaign: Campaign, scenarios: Mapping[str, Scenario]) -> BattlePlan:
+    if campaign.finished:
+        raise CampaignError("the campaign has ended: its track has no more battles")
+    step = campaign.step(campaign.position)
+    try:
+        scenario = scenarios[step.scenario]
+    except KeyError:
+        raise CampaignError(f"step {step.id!r} names scenario {step.scenario!r}, which is not available") from None
+    number = len(campaign.history) + 1
+    roles = {side.id: role for side, role in zip(campaign.sides, scenario.roles)}
+    return BattlePlan(
+        number=number,
+        step=step.id,
+        scenario=scenario,
+        file=f"battles/{number:02d}-{scenario.id}.toml",
+        seed=battle_seed(campaign, number),
+        roles=roles,
+    )
+
+
+def surviving(unit: Unit) -> list[int]:
+    """Indices of the unit's element entries that still have elements alive."""
+    return [i for i, element in enumerate(unit.elements) if element.alive > 0]
+
+
+def fielded(unit: Unit) -> Unit:
+    """The unit as it takes the field: lost elements left behind, counts reduced."""
+    return attrs.evolve(
+        unit,
+        elements=tuple(attrs.evolve(unit.elements[i], count=unit.elements[i].alive, lost=0) for i in surviving(unit)),
+    )
+
+
+def muster(
+    plan: BattlePlan,
+    force: Force,
+    units: Sequence[str] | None = None,
+    price: Callable[[Force], float] | None = None,
+) -> Force:
+    """The force a side takes into the battle: chosen units, survivors only, within the limit.
+
+    `units` None takes every unit with survivors. `price` (a ruleset's cost of a
+    force) checks the scenario's points limit; without it no limit is checked.
+    """
+    names = [u.name for u in force.units if surviving(u)] if units is None else list(units)
+    chosen: list[Unit] = []
+    for name in names:
+        try:
+            unit = force.unit(name)
+        except KeyError:
+            raise CampaignError(f"{force.name} has no unit named {name!r}") from None
+        if not surviving(unit):
+            raise CampaignError(f"{name!r} has no elements left to field")
+        if any(u.name == name for u in chosen):
+            raise CampaignError(f"{name!r} is mustered twice")
+        chosen.append(fielded(unit))
+    if not chosen:
+        raise CampaignError(f"{force.name} musters no units")
+    mustered = attrs.evolve(force, units=tuple(chosen), points_limit=plan.points_limit)
+    if price is not None and plan.points_limit is not None:
+        total = price(mustered)
+        if total > plan.points_limit:
+            raise CampaignError(
+                f"{force.name} musters {total:g} points, over the scenario's limit of {plan.points_limit}"
+            )
+    return mustered
+
+
+# --- after the battle -----------------------------------------------------------
+
+
+@attrs.define(frozen=True)
+class PostBattle:
+    campaign: Campaign
+    forces: dict[str, Force]
+    entry: HistoryEntry
+    events: tuple[str, ...]  # readable lines: VPs, losses, recoveries, the next step
+
+
+def _casualty_slots(force: Force, outcome_side: object) -> list[tuple[int, int, int]]:
+    """(unit index, element index, newly lost) per casualty, mapped onto the campaign force.
+
+    The outcome's element index is its position among the elements that took the field
+    (see `fielded`); it maps back through `surviving`.
+    """
+    slots: list[tuple[int, int, int]] = []
+    for c in outcome_side.casualties:  # type: ignore[attr-defined]
+        ui = next((i for i, u in enumerate(force.units) if u.name == c.unit), None)
+        if ui is None:
+            raise CampaignError(f"the outcome names unit {c.unit!r}, which {force.name} does not have")
+        unit = force.units[ui]
+        live = surviving(unit)
+        ei = live[c.index] if 0 <= c.index < len(live) else None
+        if ei is None or unit.elements[ei].name != c.element:
+            ei = next((i for i in live if unit.elements[i].name == c.element), None)
+        if ei is None:
+            raise CampaignError(f"the outcome names element {c.element!r} of {c.unit!r}, which is not in the field")
+        slots.append((ui, ei, c.lost))
+    return slots
+
+
+def recovery_dice_needed(campaign: Campaign, forces: Mapping[str, Force], outcome: BattleOutcome) -> dict[str, int]:
+    """How many recovery dice each side rolls after this battle (0 when the rule is off)."""
+    needed = {side.id: 0 for side in campaign.sides}
+    if not campaign.rules.recovery_rolls:
+        return needed
+    for side_out in outcome.sides:
+        force = forces[side_out.side]
+        for ui, ei, lost in _casualty_slots(force, side_out):
+            element = force.units[ui].elements[ei]
+            needed[side_out.side] += min(lost, element.alive)
+    return needed
+
+
+def _replace_element(force: Force, ui: int, ei: int, element: Element) -> Force:
+    unit = force.units[ui]
+    elements = unit.elements[:ei] + (element,) + unit.elements[ei + 1 :]
+    units = force.units[:ui] + (attrs.evolve(unit, elements=elements),) + force.units[ui + 1 :]
+    return attrs.evolve(force, units=units)
+
+
+def _next_step(campaign: Campaign, step: TrackStep, winner: str | None) -> str:
+    result = winner or "draw"
+    for branch in step.branches:
+        if branch.when == result:
+            return branch.goto
+    if step.next:
+        return step.next
+    ids = [s.id for s in campaign.track]
+    i = ids.index(step.id)
+    return ids[i + 1] if i + 1 < len(ids) else END
+
+
+def post_battle(
+    campaign: Campaign,
+    scenario: Scenario,
+    forces: Mapping[str, Force],
+    outcome: BattleOutcome,
+    *,
+    file: str = "",
+    strategic_winner: str | None = None,
+    declared_objectives: Mapping[str, Sequence[str]] | None = None,
+    recovery_faces: Mapping[str, Sequence[int]] | None = None,
+) -> PostBattle:
+    """Everything after a battle, in one step, without side effects.
+
+    VPs (the outcome's, plus the scenario VPs of objectives the players declare taken),
+    the winner (declared strategic winner, else most VPs), losses written into the
+    forces, recovery rolls (faces given, one per element lost, in outcome order),
+    healing, reinforcements, honours, the ledger, the history line and the next step.
+    """
+    if campaign.finished:
+        raise CampaignError("the campaign has ended")
+    ids = [side.id for side in campaign.sides]
+    seen = [s.side for s in outcome.sides]
+    if sorted(seen) != sorted(ids):
+        raise CampaignError(f"the outcome has sides {seen}, the campaign has {ids}")
+    for side_id in ids:
+        if side_id not in forces:
+            raise CampaignError(f"no force for side {side_id!r}")
+    declared = {k: list(v) for k, v in (declared_objectives or {}).items()}
+    for side_id, names in declared.items():
+        if side_id not in ids:
+            raise CampaignError(f"objectives declared for unknown side {side_id!r}")
+        for name in names:
+            try:
+                scenario.objective(name)
+            except KeyError:
+                raise CampaignError(f"{scenario.name} has no objective {name!r}") from None
+    strategic = strategic_winner or outcome.strategic_winner
+    if strategic is not None and strategic not in ids:
+        raise CampaignError(f"strategic winner {strategic!r} is not a side")
+
+    rules = campaign.rules
+    number = len(campaign.history) + 1
+    events: list[str] = []
+
+    # VPs: the outcome's lines, then declared objectives the outcome did not already score.
+    lines: dict[str, list[VPLine]] = {s.side: list(s.vp_lines) for s in outcome.sides}
+    if rules.declared_objective_vps:
+        for side_id, names in declared.items():
+            scored = {line.label for line in lines[side_id] if line.kind == "objective"}
+            for name in names:
+                if name not in scored:
+                    lines[side_id].append(VPLine(name, scenario.objective(name).vp, "objective"))
+    vps = {side_id: sum((line.vp for line in lines[side_id]), Fraction(0)) for side_id in ids}
+    if strategic is not None:
+        winner: str | None = strategic
+        how = scenario.victory if scenario.victory != "vp" else "strategic"
+    else:
+        best = max(vps.values())
+        leaders = [s for s in ids if vps[s] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        how = "vp"
+    names = {side.id: side.name for side in campaign.sides}
+
+    # Losses into the forces, then recovery, then healing.
+    new_forces = dict(forces)
+    losses = {side_id: 0 for side_id in ids}
+    recovered = {side_id: 0 for side_id in ids}
+    needed = recovery_dice_needed(campaign, forces, outcome)
+    faces_in = {k: list(v) for k, v in (recovery_faces or {}).items()}
+    if rules.recovery_rolls:
+        for side_id in ids:
+            got = len(faces_in.get(side_id, []))
+            if got != needed[side_id]:
+                raise CampaignError(
+                    f"{names[side_id]} needs {needed[side_id]} recovery dice (d{rules.recovery_die}), got {got}"
+                )
+            bad = [f for f in faces_in.get(side_id, []) if not 1 <= f <= rules.recovery_die]
+            if bad:
+                raise CampaignError(f"recovery faces {bad} are not faces of a d{rules.recovery_die}")
+    for side_out in outcome.sides:
+        side_id = side_out.side
+        force = new_forces[side_id]
+        faces = iter(faces_in.get(side_id, []))
+        for (ui, ei, lost), casualty in zip(_casualty_slots(forces[side_id], side_out), side_out.casualties):
+            element = force.units[ui].elements[ei]
+            newly = min(lost, element.alive)
+            back = 0
+            if rules.recovery_rolls:
+                back = sum(1 for _ in range(newly) if next(faces) >= rules.recovery_target)
+            state = {**element.state, **casualty.state}
+            force = _replace_element(force, ui, ei, attrs.evolve(element, lost=element.lost + newly - back, state=state))
+            losses[side_id] += newly - back
+            recovered[side_id] += back
+            if back:
+                events.append(f"{names[side_id]}: {back} of {newly} {element.name} lost from {casualty.unit} recover")
+        for unit_name, honours in side_out.honours.items():
+            ui = next((i for i, u in enumerate(force.units) if u.name == unit_name), None)
+            if ui is None:
+                raise CampaignError(f"honours for unit {unit_name!r}, which {force.name} does not have")
+            unit = force.units[ui]
+            unit = attrs.evolve(unit, honours=unit.honours + tuple(h for h in honours if h not in unit.honours))
+            force = attrs.evolve(force, units=force.units[:ui] + (unit,) + force.units[ui + 1 :])
+        if rules.heals:
+            force = _heal(force, rules.heals)
+        new_forces[side_id] = force
+
+    # Reinforcements, ledger, history and the track.
+    sides = tuple(
+        attrs.evolve(
+            side,
+            reinforcements=side.reinforcements + rules.reinforcement_per_battle + rules.reinforcement_per_vp * vps[side.id],
+        )
+        for side in campaign.sides
+    )
+    ledger = campaign.ledger + tuple(
+        LedgerLine(number, side_id, line.vp, line.label) for side_id in ids for line in lines[side_id]
+    )
+    step = campaign.step(campaign.position)
+    nxt = _next_step(campaign, step, winner)
+    units_lost = {s.side: tuple(s.units_eliminated) for s in outcome.sides}
+    vp_text = ", ".join(f"{names[s]} {format_vp(vps[s])} VP" for s in ids)
+    result_text = f"{names[winner]} win" if winner else "a draw"
+    lost_total = sum(len(v) for v in units_lost.values())
+    summary = f"Battle {number}, {scenario.name}: {vp_text}; {result_text}"
+    summary += f" ({how})" if winner else ""
+    summary += f"; {lost_total} unit{'s' if lost_total != 1 else ''} lost"
+    entry = HistoryEntry(
+        battle=number,
+        step=step.id,
+        scenario=scenario.id,
+        scenario_name=scenario.name,
+        file=file,
+        winner=winner or "",
+        how=how if winner else "",
+        vps=vps,
+        losses=losses,
+        units_lost=units_lost,
+        recovered=recovered,
+        summary=summary,
+    )
+    events.insert(0, summary)
+    if nxt == END:
+        events.append("The scenario track ends here: the campaign is over.")
+    else:
+        events.append(f"Next: {campaign.step(nxt).scenario} (step {nxt}).")
+    new_campaign = attrs.evolve(
+        campaign,
+        sides=sides,
+        ledger=ledger,
+        history=campaign.history + (entry,),
+        position="" if nxt == END else nxt,
+        battle_in_progress="",
+    )
+    return PostBattle(new_campaign, new_forces, entry, tuple(events))
+
+
+def _heal(force: Force, keys: Sequence[str]) -> Force:
+    units = []
+    for unit in force.units:
+        elements = tuple(
+            attrs.evolve(e, state={k: v for k, v in e.state.items() if k not in keys}) if e.state else e
+            for e in unit.elements
+        )
+        units.append(attrs.evolve(unit, elements=elements))
+    return attrs.evolve(force, units=tuple(units))

@@ -1,0 +1,120 @@
+"""The campaign record: what campaign.toml holds, as attrs classes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+import attrs
+
+from campaign.outcome import _fraction
+
+DiceMode = Literal["auto", "table"]
+Activation = Literal["initiative", "cards"]
+TieBreak = Literal["battles-won", "last-battle", "draw"]
+GitCommits = Literal["off", "battle", "activation"]
+END = "end"  # a track target meaning "the campaign ends here"
+
+
+@attrs.define(frozen=True)
+class Side:
+    id: str  # short, file-safe: forces/<id>.toml
+    name: str
+    players: tuple[str, ...] = ()
+    reinforcements: Fraction = attrs.field(default=Fraction(0), converter=_fraction)  # points banked
+
+
+@attrs.define(frozen=True)
+class CampaignRules:
+    """Every choice the rulebooks leave open, with a default (written out in campaign.toml)."""
+
+    reinforcement_per_battle: int = 0  # points each side banks after every battle
+    reinforcement_per_vp: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
+    recovery_rolls: bool = False  # roll for each element lost; it returns on a success
+    recovery_die: int = 6
+    recovery_target: int = 4  # a recovery roll succeeds on this face or more
+    heals: tuple[str, ...] = ("die",)  # Element.state keys that reset between battles
+    tie_break: TieBreak = "battles-won"  # when the campaign's VP totals are level
+    declared_objective_vps: bool = True  # objectives the players declare taken score the scenario's VPs
+    git_commits: GitCommits = "off"
+
+
+@attrs.define(frozen=True)
+class Branch:
+    """Go to `goto` when the battle's result is `when`: a side id (that side won) or "draw"."""
+
+    when: str
+    goto: str
+
+
+@attrs.define(frozen=True)
+class TrackStep:
+    id: str
+    scenario: str
+    next: str = ""  # "" means the following step in the track, or the end after the last one
+    branches: tuple[Branch, ...] = ()
+
+
+@attrs.define(frozen=True)
+class LedgerLine:
+    battle: int
+    side: str
+    vp: Fraction = attrs.field(converter=_fraction)
+    reason: str = ""
+
+
+@attrs.define(frozen=True)
+class HistoryEntry:
+    battle: int
+    step: str
+    scenario: str
+    scenario_name: str
+    file: str  # battles/01-<scenario>.toml, relative to the campaign folder
+    winner: str = ""  # "" for a draw
+    how: str = ""  # "vp", "strategic", ...
+    vps: dict[str, Fraction] = attrs.field(factory=dict)
+    losses: dict[str, int] = attrs.field(factory=dict)  # elements lost per side (after recovery)
+    units_lost: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    recovered: dict[str, int] = attrs.field(factory=dict)
+    summary: str = ""
+
+
+@attrs.define(frozen=True)
+class Campaign:
+    name: str
+    ruleset: str
+    sides: tuple[Side, ...]
+    track: tuple[TrackStep, ...]
+    edition: str | None = None
+    options: dict[str, int | str | bool] = attrs.field(factory=dict)
+    dice: DiceMode = "auto"
+    activation: Activation = "initiative"
+    rules: CampaignRules = attrs.field(factory=CampaignRules)
+    position: str = ""  # the next step's id; "" once the campaign has ended
+    battle_in_progress: str = ""  # the battle file being played, if any
+    ledger: tuple[LedgerLine, ...] = ()
+    history: tuple[HistoryEntry, ...] = ()
+    seed: int = 0  # battle seeds derive from it, so a replayed campaign rolls the same dice
+    note: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return not self.position
+
+    def side(self, side_id: str) -> Side:
+        for side in self.sides:
+            if side.id == side_id:
+                return side
+        raise KeyError(side_id)
+
+    def step(self, step_id: str) -> TrackStep:
+        for step in self.track:
+            if step.id == step_id:
+                return step
+        raise KeyError(step_id)
+
+    def totals(self) -> dict[str, Fraction]:
+        totals = {side.id: Fraction(0) for side in self.sides}
+        for line in self.ledger:
+            totals[line.side] = totals.get(line.side, Fraction(0)) + line.vp
+        return totals

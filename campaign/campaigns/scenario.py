@@ -1,0 +1,48 @@
+"""A scenario: what one battle is about. Data only; scenarios/ loads them from TOML."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+import attrs
+
+from campaign.outcome import _fraction
+
+# How a scenario is won (Flat Out War section 18; the d10 rules' DP-19):
+#   strategic     the first side to complete its objective wins (players declare it)
+#   vp            most VPs at the end: 25% of each eliminated unit's cost plus objectives
+#   position      quadrants held at the end (d10 Battle of Position)
+#   objectives    markers held at the end (d10 Objectives)
+#   sudden-death  an army that has lost half its models loses (d10 Sudden Death)
+VictoryKind = Literal["strategic", "vp", "position", "objectives", "sudden-death"]
+
+
+@attrs.define(frozen=True)
+class Objective:
+    name: str
+    vp: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
+    side: str = ""  # a side role ("attacker", "defender") or id; "" means either side may take it
+    text: str = ""
+
+
+@attrs.define(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    summary: str = ""
+    victory: VictoryKind = "vp"
+    points_limit: int | None = None  # None: each side brings its whole force
+    rounds: int | None = None  # None: the end condition decides
+    end_condition: str = ""  # in words, when `rounds` is not enough
+    roles: tuple[str, ...] = ()  # "attacker", "defender"...: side ids map onto them in order
+    objectives: tuple[Objective, ...] = ()
+    deployment: str = ""
+    special_rules: tuple[str, ...] = ()
+    rulesets: tuple[str, ...] = ()  # ruleset ids it was written for; empty: any
+
+    def objective(self, name: str) -> Objective:
+        for objective in self.objectives:
+            if objective.name == name:
+                return objective
+        raise KeyError(name)

@@ -1,0 +1,349 @@
+"""Battle files: battles/NN-<scenario>.toml.
+
+Layout, top to bottom:
+
+    format = "muster/1"
+    kind = "battle"
+    [setup] ...            ruleset, edition, options, scenario, sides, scheme, seed, dice
+    # end of setup
+    [[log]] ...            one table per engine log entry, appended, never rewritten
+    # end of entry
+    [result] ...           written once, when the battle is over
+    # end of result
+
+The "# end of ..." lines seal each part. A power cut mid-append leaves a last part
+without its seal: loading drops it with a warning and keeps everything before it, and
+the next append cuts it off first. Appending costs the same on turn 1 and turn 100.
+Writers should hold the campaign lock (saves/lock.py).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import attrs
+
+from campaign.campaigns.scenario import Scenario
+from campaign.force import Force
+from campaign.outcome import BattleOutcome
+from saves.atomic import atomic_write_text
+from saves.campaign_codec import compact, structure
+from saves.force_file import KEEP as FORCE_KEEP
+from saves.force_file import ORDER as FORCE_ORDER
+from saves.errors import SaveError
+from saves.toml_read import parse_toml
+from saves.toml_write import dumps
+from saves.versions import Migration, format_name, upgrade
+
+KIND = "battle"
+FORMAT_VERSION = 1
+FORMAT = format_name(FORMAT_VERSION)
+SETUP_END = b"# end of setup"
+ENTRY_END = b"# end of entry"
+RESULT_END = b"# end of result"
+_SEALS = (SETUP_END, ENTRY_END, RESULT_END)
+
+
+@attrs.define(frozen=True)
+class BattleSide:
+    id: str
+    name: str = ""
+    role: str = ""  # the scenario's role for this side ("attacker", "defender"...)
+    force_ref: str = ""  # the side's force file, relative to the campaign folder
+    force: Force | None = None  # the force as it took the field
+
+
+@attrs.define(frozen=True)
+class BattleHeader:
+    ruleset: str
+    sides: tuple[BattleSide, ...]
+    edition: str | None = None
+    options: dict[str, int | str | bool] = attrs.field(factory=dict)
+    scenario: Scenario | None = None
+    activation: str = "initiative"  # "initiative" | "cards"
+    activation_options: dict[str, Any] = attrs.field(factory=dict)
+    seed: int = 0
+    dice: str = "auto"  # "auto" | "table"
+    campaign: str = ""  # the campaign's name, if the battle belongs to one
+    number: int = 0  # its number in the campaign
+
+
+@attrs.define(frozen=True)
+class BattleResult:
+    digest: str = ""
+    winner: str = ""  # "" for a draw
+    vps: dict[str, Fraction] = attrs.field(factory=dict)
+    summary: str = ""
+    outcome: BattleOutcome | None = None
+
+
+@attrs.define
+class BattleFile:
+    path: Path
+    header: BattleHeader
+    log: list[dict[str, Any]]
+    result: BattleResult | None = None
+    warnings: list[str] = attrs.field(factory=list)
+    migrated: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+
+class BattleFinished(SaveError):
+    """The battle already has a result: its log is closed."""
+
+
+# --- checks shared with the campaign files ----------------------------------------
+
+
+def check_ref(file: str | Path, key: str, ref: str) -> None:
+    """A path written in a save must stay inside the campaign folder."""
+    p = PurePosixPath(ref.replace("\\", "/"))
+    if ref and (p.is_absolute() or ".." in p.parts or ref.startswith("~") or ":" in ref):
+        raise SaveError(file, f"path {ref!r} leaves the campaign folder", key=key, expected="a path inside the campaign folder, like forces/humans.toml")
+
+
+def _check_header(file: str | Path, header: BattleHeader) -> None:
+    ids = [s.id for s in header.sides]
+    if len(ids) < 2:
+        raise SaveError(file, "a battle needs two or more sides", key="setup.sides")
+    for i, side in enumerate(header.sides):
+        if ids.count(side.id) > 1:
+            raise SaveError(file, f"side {side.id!r} appears twice", key=f"setup.sides[{i}].id")
+        check_ref(file, f"setup.sides[{i}].force_ref", side.force_ref)
+    if header.dice not in ("auto", "table"):
+        raise SaveError(file, f"unknown dice mode {header.dice!r}", key="setup.dice", expected='"auto" or "table"')
+    if header.activation not in ("initiative", "cards"):
+        raise SaveError(file, f"unknown activation scheme {header.activation!r}", key="setup.activation", expected='"initiative" or "cards"')
+
+
+# --- writing --------------------------------------------------------------------
+
+
+_KEEP = {**FORCE_KEEP, BattleSide: frozenset({"id"}), BattleHeader: frozenset({"ruleset", "seed", "dice", "activation"})}
+_HEADER_TABLES = (
+    "setup", "setup.options", "setup.activation_options", "setup.scenario", "setup.scenario.objectives",
+    "setup.sides", "setup.sides.force", "setup.sides.force.options", "setup.sides.force.units",
+    "setup.sides.force.units.elements",
+)  # fmt: skip
+_RESULT_TABLES = ("result", "result.vps", "result.outcome", "result.outcome.sides")
+
+
+def dump_header(header: BattleHeader) -> str:
+    setup = compact(header, FORCE_ORDER, _KEEP)
+    doc = {"format": FORMAT, "kind": KIND, "setup": setup}
+    return dumps(doc, tables=_HEADER_TABLES) + SETUP_END.decode() + "\n"
+
+
+def _entry_text(entry: Mapping[str, Any]) -> bytes:
+    if not isinstance(entry, Mapping) or not entry:
+        raise TypeError("a log entry is a non-empty dict of TOML values")
+    try:
+        text = dumps({"log": [dict(entry)]}, tables={"log"})
+    except TypeError as exc:
+        raise TypeError(f"a log entry holds a value TOML cannot store: {exc}") from None
+    return ("\n" + text + ENTRY_END.decode() + "\n").encode("utf-8")
+
+
+def _result_text(result: BattleResult) -> bytes:
+    data = compact(result, keep={BattleResult: frozenset({"winner", "vps"})})
+    return ("\n" + dumps({"result": data}, tables=_RESULT_TABLES) + RESULT_END.decode() + "\n").encode("utf-8")
+
+
+def create_battle_file(path: str | Path, header: BattleHeader) -> Path:
+    """Write a new battle file holding the setup (atomic). Refuses to replace one."""
+    path = Path(path)
+    _check_header(path, header)
+    if path.exists():
+        raise SaveError(path, "a battle file is already there", hint="pick another name or delete it first")
+    atomic_write_text(path, dump_header(header))
+    return path
+
+
+def _sealed_end(handle: Any, size: int) -> tuple[int, bytes]:
+    """(offset just past the last seal line, that seal), scanning back from the end."""
+    block = 4096
+    pos = size
+    carry = b""
+    while pos > 0:
+        start = max(0, pos - block)
+        handle.seek(start)
+        chunk = handle.read(pos - start) + carry
+        best = -1
+        best_seal = b""
+        for seal in _SEALS:
+            idx = chunk.rfind(b"\n" + seal + b"\n")
+            if idx > best:
+                best, best_seal = idx, seal
+        if best >= 0:
+            return start + best + 1 + len(best_seal) + 1, best_seal
+        carry = chunk[:64]  # a seal split across two windows is found in the next one
+        pos = start
+    return 0, b""
+
+
+def _append(path: Path, data: bytes, *, closing: bool) -> list[str]:
+    warnings: list[str] = []
+    try:
+        handle = open(path, "r+b")
+    except FileNotFoundError:
+        raise SaveError(path, "no such battle file") from None
+    with handle:
+        head = handle.read(len(FORMAT) + 16)
+        if not head.startswith(f'format = "{FORMAT}"'.encode()):
+            handle.close()
+            _upgrade(path)
+            return _append(path, data, closing=closing)
+        size = handle.seek(0, os.SEEK_END)
+        end, seal = _sealed_end(handle, size)
+        if seal == b"":
+            raise SaveError(path, "the setup is not sealed", expected="a line '# end of setup' after [setup]")
+        if seal == RESULT_END:
+            raise BattleFinished(path, "the battle is over: its result is written and its log is closed")
+        if end != size:
+            handle.seek(end)
+            tail = handle.read(size - end)
+            if tail.strip():
+                warnings.append(f"{path}: cut off an unfinished last entry ({size - end} bytes) before appending")
+            handle.truncate(end)
+        handle.seek(end)
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return warnings
+
+
+def append_log(path: str | Path, entry: Mapping[str, Any]) -> list[str]:
+    """Append one `[[log]]` table, fsync'd. Returns warnings (a torn tail cut off)."""
+    return _append(Path(path), _entry_text(entry), closing=False)
+
+
+def write_result(path: str | Path, result: BattleResult) -> list[str]:
+    """Append the `[result]` table: the battle is over and its log is closed."""
+    return _append(Path(path), _result_text(result), closing=True)
+
+
+def drop_last_log(path: str | Path) -> dict[str, Any]:
+    """Undo: cut the last log entry off the file and return it (refused after the result)."""
+    path = Path(path)
+    battle = load_battle_file(path)
+    if battle.finished:
+        raise BattleFinished(path, "the battle is over: its log is closed")
+    if not battle.log:
+        raise SaveError(path, "the log is empty: nothing to undo")
+    with open(path, "r+b") as handle:
+        size = handle.seek(0, os.SEEK_END)
+        end, _seal = _sealed_end(handle, size)
+        handle.seek(0)
+        body = handle.read(end)
+        start = body.rfind(b"\n[[log]]\n")
+        handle.truncate(start if start >= 0 else end)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return battle.log[-1]
+
+
+def _upgrade(path: Path) -> None:
+    """Rewrite an older-format battle file in the current format (once, before appending)."""
+    atomic_write_text(path, dumps_battle(load_battle_file(path)))
+
+
+# --- reading --------------------------------------------------------------------
+
+
+def _split_torn(path: Path, raw: bytes) -> tuple[bytes, list[str]]:
+    """The sealed part of the file, and a warning if an unsealed tail was dropped."""
+    lines = raw.split(b"\n")
+    last_seal = None
+    setup_seen = False
+    for i, line in enumerate(lines):
+        stripped = line.rstrip(b"\r")
+        if stripped in _SEALS:
+            last_seal = i
+            setup_seen = setup_seen or stripped == SETUP_END
+    if last_seal is None or not setup_seen:
+        return raw, []  # not our layout: let the TOML parser and the checks speak
+    tail = b"\n".join(lines[last_seal + 1 :])
+    if not tail.strip():
+        return raw, []
+    kept = b"\n".join(lines[: last_seal + 1]) + b"\n"
+    first = next((ln.strip() for ln in lines[last_seal + 1 :] if ln.strip()), b"")
+    what = "log entry" if first.startswith(b"[[log") else "result" if first.startswith(b"[result") else "text"
+    line_no = last_seal + 2
+    return kept, [
+        f"{path}:{line_no}: the last {what} was cut short (a crash or power cut while saving) and was dropped; "
+        "everything before it is intact"
+    ]
+
+
+def parse_battle(path: str | Path, raw: bytes) -> BattleFile:
+    path = Path(path)
+    kept, warnings = _split_torn(path, raw)
+    try:
+        text = kept.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = kept[: exc.start].count(b"\n") + 1
+        raise SaveError(path, "not UTF-8 text", line=line) from None
+    data = parse_toml(text, path)
+    migrated = data.get("format") != FORMAT
+    data = upgrade(data, path, current=FORMAT_VERSION, migrations=MIGRATIONS, text=text)
+    if data.get("kind", KIND) != KIND:
+        raise SaveError(path, f"this is a {data.get('kind')!r} file, not a battle", key="kind", expected='"battle"')
+    extra = sorted(set(data) - {"kind", "setup", "log", "result"})
+    if extra:
+        raise SaveError(path, f"unknown key(s): {', '.join(extra)}", key=extra[0], expected="format, kind, setup, log, result")
+    if not isinstance(data.get("setup"), dict):
+        raise SaveError(path, "no [setup] table", key="setup")
+    header = structure(data["setup"], BattleHeader, file=path, text=text, prefix=("setup",))
+    _check_header(path, header)
+    log = data.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise SaveError(path, "log must be [[log]] tables", key="log")
+    result = None
+    if "result" in data:
+        if not isinstance(data["result"], dict):
+            raise SaveError(path, "result must be a table", key="result")
+        result = structure(data["result"], BattleResult, file=path, text=text, prefix=("result",))
+    return BattleFile(path, header, log, result, warnings, migrated)
+
+
+def load_battle_file(path: str | Path) -> BattleFile:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "no such battle file") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot read: {exc.strerror}") from None
+    return parse_battle(path, raw)
+
+
+def dumps_battle(battle: BattleFile) -> str:
+    """The whole file as text (what create + appends + result would have written)."""
+    text = dump_header(battle.header) + b"".join(_entry_text(e) for e in battle.log).decode()
+    if battle.result is not None:
+        text += _result_text(battle.result).decode()
+    return text
+
+
+# muster/0 battle files kept the setup keys at the top level, with the sides as
+# a table keyed by id; muster/1 gathers them under [setup] with [[setup.sides]].
+def _battle_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
+    data = dict(data)
+    out: dict[str, Any] = {"kind": KIND}
+    for key in ("log", "result"):
+        if key in data:
+            out[key] = data.pop(key)
+    sides = data.pop("sides", {})
+    data["sides"] = [{"id": sid, **body} for sid, body in sides.items()]
+    out["setup"] = data
+    return out
+
+
+MIGRATIONS: dict[int, Migration] = {0: _battle_0_to_1}

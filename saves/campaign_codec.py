@@ -1,0 +1,119 @@
+"""The strict converter (saves/convert.py) taught Fractions, for campaign and battle files.
+
+VPs are exact quarters (Flat Out War ruling A-53): written as a whole number when they
+are one, else as a "n/d" string ("45/2"), so no float ever creeps into a ledger.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+import cattrs
+from cattrs.errors import ForbiddenExtraKeysError
+
+from saves.convert import Invalid, make_converter, structure_errors
+
+T = TypeVar("T")
+
+CONVERTER = make_converter()
+
+
+def _fraction_in(value: Any, _type: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise Invalid(f"got {value!r}", 'a whole number or a fraction in quotes like "45/2"')
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise Invalid(f"{value!r} is not a number", 'a whole number or a fraction in quotes like "45/2"') from None
+
+
+def _fraction_out(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+CONVERTER.register_structure_hook(Fraction, _fraction_in)
+CONVERTER.register_unstructure_hook(Fraction, _fraction_out)
+
+
+def structure(data: Any, cls: type[T], *, file: str | Path, text: str | None = None, prefix: tuple = ()) -> T:
+    """Build `cls` or raise the first problem as a SaveError (key path under `prefix`)."""
+    try:
+        return CONVERTER.structure(data, cls)
+    except (cattrs.BaseValidationError, Invalid, ForbiddenExtraKeysError) as exc:
+        errors = structure_errors(exc, file, None)
+        first = errors[0]
+        if prefix:
+            from saves.toml_read import format_path, line_of
+
+            parts = tuple(prefix)
+            key = format_path(parts) + ("." + first.key if first.key and not first.key.startswith("[") else first.key)
+            first.key = key
+            if text is not None:
+                first.line = line_of(text, _split(key))
+        elif text is not None:
+            from saves.toml_read import line_of
+
+            first.line = line_of(text, _split(first.key))
+        raise type(first)(
+            first.file, first.message, line=first.line, key=first.key, expected=first.expected, hint=first.hint
+        ) from None
+
+
+def _split(key: str) -> list[str | int]:
+    import re
+
+    parts: list[str | int] = []
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", key):
+        parts.append(int(index) if index else name)
+    return parts
+
+
+def unstructure(obj: Any) -> Any:
+    """Plain data with None left out (TOML has no null)."""
+    return _drop_none(CONVERTER.unstructure(obj))
+
+
+def _drop_none(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _drop_none(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [_drop_none(v) for v in data]
+    return data
+
+
+def _default(field: Any) -> Any:
+    import attrs
+
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory(None) if default.takes_self else default.factory()
+    return default
+
+
+def compact(obj: Any, order: dict[type, tuple[str, ...]] | None = None, keep: dict[type, frozenset[str]] | None = None) -> Any:
+    """Unstructured data with fields at their default left out, keys in `order` per class.
+
+    The same idea as saves.convert.compact, but through this converter (Fractions).
+    """
+    import attrs
+
+    order = order or {}
+    keep = keep or {}
+    if attrs.has(type(obj)):
+        fields = {f.name: f for f in attrs.fields(type(obj))}
+        names = order.get(type(obj), ()) or tuple(fields)
+        names = (*names, *(n for n in fields if n not in names))
+        out = {}
+        for name in names:
+            value = getattr(obj, name)
+            if value is None or (name not in keep.get(type(obj), frozenset()) and value == _default(fields[name])):
+                continue
+            out[name] = compact(value, order, keep)
+        return out
+    if isinstance(obj, (list, tuple)):
+        return [compact(v, order, keep) for v in obj]
+    if isinstance(obj, dict):
+        return {k: compact(v, order, keep) for k, v in obj.items()}
+    return CONVERTER.unstructure(obj)
