@@ -75,3 +75,10 @@ class Ruleset:
     def attribute_names(self) -> list[str]:
         """Every attribute name of this edition (for suggestions and pickers)."""
         return []
+
+    # --- playing battles (campaign.engine) ---------------------------------
+    def battle_rules(self) -> Any:
+        """The campaign.engine.BattleRules that plays this ruleset (edition and options set).
+
+        Battle.start finds a ruleset's battle rules through this hook."""
+        raise NotImplementedError(f"{self.name or self.id} cannot be played in the battle engine yet")

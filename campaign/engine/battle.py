@@ -1,0 +1,353 @@
+"""Battle: the one object with the verbs (apply, roll, undo, replay, digest).
+
+The battle is the activation scheme's `run` generator plus the log that drives it.
+Every command answers a Decision; every die answers a RollRequest, from the dice
+source (auto), from `roll(faces)` (table) or from the log (replay). State is
+fold(setup, log): undo and error recovery replay the log, so they cannot drift.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from campaign.engine.canonical import digest as _digest
+from campaign.engine.commands import GENERIC_COMMANDS, Command, CommandTypes
+from campaign.engine.context import Context
+from campaign.engine.dice import DiceSource, RollRecord, check_faces, dice_for
+from campaign.engine.errors import IllegalCommand, ReplayError, UndoRefused
+from campaign.engine.events import Event
+from campaign.engine.pending import CommandSpec, Decision, Pending, RollRequest
+from campaign.engine.rules import BattleRules
+from campaign.engine.scheme import ActivationScheme, get_scheme
+from campaign.engine.setup import BattleSetup
+from campaign.engine.state import BattleState
+
+
+@attrs.define
+class LogEntry:
+    """One `[[log]]` table: the command, who gave it, and the faces of every die it used."""
+
+    seq: int
+    side: str
+    command: dict[str, Any]
+    rolls: list[RollRecord] = attrs.field(factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "side": self.side,
+            "command": dict(self.command),
+            "rolls": [r.to_dict() for r in self.rolls],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], index: int = 0) -> LogEntry:
+        if not isinstance(data, Mapping):
+            raise ReplayError(index, "a log entry must be a table")
+        command = data.get("command")
+        if not isinstance(command, Mapping):
+            raise ReplayError(index, "a log entry needs command = { type = ... }")
+        rolls_raw = data.get("rolls", [])
+        if not isinstance(rolls_raw, list):
+            raise ReplayError(index, "rolls must be a list of { die, faces, purpose }")
+        try:
+            rolls = [RollRecord.from_dict(r) for r in rolls_raw]
+        except (ValueError, AttributeError) as exc:
+            raise ReplayError(index, str(exc)) from None
+        return cls(int(data.get("seq", index)), str(data.get("side", "")), dict(command), rolls)
+
+
+def resolve_rules(setup: BattleSetup) -> BattleRules:
+    """The battle rules of the setup's ruleset, through the ruleset registry."""
+    from campaign.rulesets import get_ruleset
+
+    ruleset = get_ruleset(setup.ruleset, setup.edition or None, **setup.options)
+    return ruleset.battle_rules()
+
+
+class Battle:
+    def __init__(
+        self,
+        setup: BattleSetup,
+        *,
+        dice: DiceSource | None = None,
+        rules: BattleRules | None = None,
+        scheme: ActivationScheme | None = None,
+    ) -> None:
+        """A battle before its first step; use Battle.start or Battle.replay."""
+        self.setup = setup
+        self.rules = rules if rules is not None else resolve_rules(setup)
+        self.scheme = scheme if scheme is not None else get_scheme(setup.scheme, **setup.scheme_options)
+        self.dice = dice if dice is not None else dice_for(setup.dice, setup.seed)
+        self.types = CommandTypes(GENERIC_COMMANDS, self.scheme.command_types(), self.rules.command_types())
+        self.ctx = Context(self)
+        self._reset()
+
+    # --- construction -----------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        setup: BattleSetup,
+        dice: DiceSource | None = None,
+        *,
+        rules: BattleRules | None = None,
+        scheme: ActivationScheme | None = None,
+    ) -> Battle:
+        battle = cls(setup, dice=dice, rules=rules, scheme=scheme)
+        battle._replay([LogEntry(0, "", {"type": "start"})])
+        return battle
+
+    @classmethod
+    def replay(
+        cls,
+        setup: BattleSetup,
+        log: Iterable[LogEntry | Mapping[str, Any]],
+        dice: DiceSource | None = None,
+        *,
+        rules: BattleRules | None = None,
+        scheme: ActivationScheme | None = None,
+    ) -> Battle:
+        """Fold the log over the setup. ReplayError names the first entry that does not fit."""
+        entries = [e if isinstance(e, LogEntry) else LogEntry.from_dict(e, i) for i, e in enumerate(log)]
+        battle = cls(setup, dice=dice, rules=rules, scheme=scheme)
+        battle._replay(entries)
+        return battle
+
+    # --- what the battle waits for ----------------------------------------------
+    @property
+    def state(self) -> BattleState:
+        return self._state
+
+    @property
+    def pending(self) -> Pending | None:
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        return self._pending is None
+
+    @property
+    def replaying(self) -> bool:
+        return self._queue is not None
+
+    def legal_commands(self) -> list[CommandSpec]:
+        return list(self._pending.legal) if isinstance(self._pending, Decision) else []
+
+    def command(self, spec: CommandSpec | str, **fields: Any) -> Command:
+        """Build a command from a legal spec (or a type name) and the remaining fields."""
+        if isinstance(spec, CommandSpec):
+            data = {"type": spec.type, **spec.params, **fields}
+        else:
+            data = {"type": spec, **fields}
+        return self.types.from_dict(data)
+
+    # --- the verbs --------------------------------------------------------------
+    def apply(self, command: Command | Mapping[str, Any]) -> list[Event]:
+        """Answer the pending Decision. Returns the events it caused; IllegalCommand leaves
+        the battle as it was."""
+        decision = self._pending
+        if decision is None:
+            raise IllegalCommand("battle", f"the battle is over ({self._state.end_reason})")
+        if isinstance(decision, RollRequest):
+            raise IllegalCommand("dice", f"waiting for dice first: {decision.describe()}")
+        if not isinstance(command, Mapping):
+            command = command.to_dict()
+        command = self.types.from_dict(command)  # the logged form is what resolution sees
+        self._check(decision, command)
+        self._log.append(LogEntry(len(self._log), decision.side, command.to_dict()))
+        first = len(self._events)
+        self._guarded(command)
+        return self._events[first:]
+
+    def roll(self, faces: Sequence[int]) -> list[Event]:
+        """Answer a pending RollRequest with faces rolled on the table."""
+        request = self._pending
+        if not isinstance(request, RollRequest):
+            raise IllegalCommand("dice", "no dice are wanted now")
+        faces = check_faces(request, faces)
+        self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose))
+        first = len(self._events)
+        self._guarded(faces)
+        return self._events[first:]
+
+    def undo(self) -> LogEntry:
+        """Take back the last decision. Refused if its dice are already rolled."""
+        if len(self._log) <= 1:
+            raise UndoRefused("nothing to undo: no command has been given yet")
+        last = self._log[-1]
+        if last.rolls:
+            rolled = "; ".join(r.purpose or f"{len(r.faces)} x d{r.die}" for r in last.rolls)
+            raise UndoRefused(
+                f"cannot undo {self.types.from_dict(last.command).describe()}: its dice are rolled"
+                f" ({rolled}) and a roll is a fact; use a re-roll where the rules allow one"
+            )
+        self._replay(self._log[:-1])
+        return last
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return list(self._log)
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    def log_dicts(self) -> list[dict[str, Any]]:
+        """The log as plain TOML-able dicts, one per `[[log]]` table."""
+        return [e.to_dict() for e in self._log]
+
+    def digest(self) -> str:
+        return _digest(self._state)
+
+    def outcome(self) -> Any:
+        """The rules' BattleOutcome with this battle's digest filled in."""
+        result = self.rules.outcome(self._state)
+        if attrs.has(type(result)) and hasattr(result, "digest"):
+            result = attrs.evolve(result, digest=self.digest())
+        return result
+
+    # --- internals --------------------------------------------------------------
+    def _reset(self) -> None:
+        self._state = self.rules.new_state(self.setup)
+        self._log: list[LogEntry] = []
+        self._events: list[Event] = []
+        self._pending: Pending | None = None
+        self._queue: deque[RollRecord] | None = None
+        self._gen = self.scheme.run(self._state, self.ctx)
+
+    def _record_event(self, event: Event) -> Event:
+        event = attrs.evolve(event, seq=max(len(self._log) - 1, 0))
+        self._events.append(event)
+        return event
+
+    def _check(self, decision: Decision, command: Command) -> None:
+        specs = [s for s in decision.legal if s.matches(command)]
+        if not specs:
+            options = "; ".join(s.label or s.type for s in decision.legal)
+            raise IllegalCommand(
+                "legal commands", f"{command.describe()} is not allowed now ({decision.prompt}: {options})"
+            )
+        spec = specs[0]
+        facts = getattr(command, "facts", None)
+        if spec.facts and isinstance(facts, Mapping):
+            for name, value in facts.items():
+                fact = spec.fact(name)
+                if fact is None:
+                    known = ", ".join(f.name for f in spec.facts)
+                    raise IllegalCommand("facts", f"{command.type} takes no fact {name!r} (facts: {known})")
+                if fact.choices and value not in fact.choices:
+                    allowed = ", ".join(map(str, fact.choices))
+                    raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
+        if decision.check is not None:
+            decision.check(command)
+        self.scheme.check(self._state, command)
+        self.rules.check(self._state, command)
+
+    def _guarded(self, value: Any) -> None:
+        """Drive the generator; if resolution fails, rebuild the state from the log before
+        the failed step, so a refusal leaves no trace."""
+        try:
+            self._drive(value)
+        except Exception:
+            entries = self._log
+            if isinstance(value, tuple):  # a table roll: drop it, keep its command
+                entries[-1].rolls.pop()
+            else:
+                entries = entries[:-1]
+            self._replay(entries)
+            raise
+
+    def _drive(self, value: Any) -> None:
+        """Send `value` in and run until the engine must wait (or the battle ends)."""
+        while True:
+            try:
+                request = self._gen.send(value)
+            except StopIteration:
+                self._pending = None
+                if not self._state.over:
+                    self._state.over = True
+                    self._state.end_reason = self._state.end_reason or "battle over"
+                return
+            if isinstance(request, Decision):
+                self._pending = request
+                return
+            if not isinstance(request, RollRequest):
+                raise TypeError(f"resolution yielded {request!r}; expected a RollRequest or a Decision")
+            faces = self._faces(request)
+            if faces is None:
+                self._pending = request
+                return
+            self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose))
+            value = faces
+
+    def _faces(self, request: RollRequest) -> tuple[int, ...] | None:
+        if self._queue is not None:  # replaying: the log answers
+            if not self._queue:
+                return None
+            record = self._queue.popleft()
+            if record.die != request.die or len(record.faces) != request.count:
+                raise ReplayError(
+                    len(self._log) - 1,
+                    f"the log has {len(record.faces)} x d{record.die} where the engine asks for"
+                    f" {request.describe()} ({request.count} x d{request.die})",
+                )
+            try:
+                return check_faces(request, record.faces)
+            except IllegalCommand as exc:
+                raise ReplayError(len(self._log) - 1, exc.message) from None
+        return self.dice.draw(request)
+
+    def _replay(self, entries: Sequence[LogEntry]) -> None:
+        entries = list(entries)
+        self._reset()
+        if not entries or entries[0].command.get("type") != "start":
+            raise ReplayError(0, 'the log must begin with the start entry (command = { type = "start" })')
+        try:
+            for index, entry in enumerate(entries):
+                self._queue = deque(entry.rolls)
+                if index == 0:
+                    self._log.append(LogEntry(0, "", {"type": "start"}))
+                    self._drive(None)
+                else:
+                    self._replay_entry(index, entry)
+                if self._queue and index:
+                    raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the command used")
+                if self._queue:
+                    raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the start used")
+                if isinstance(self._pending, RollRequest) and index < len(entries) - 1:
+                    raise ReplayError(index, f"dice are missing: {self._pending.describe()}")
+        finally:
+            self._queue = None
+        self.dice.restore(sum(len(r.faces) for e in self._log for r in e.rolls))
+        if isinstance(self._pending, RollRequest) and self.dice.mode == "auto":
+            self._drive(self._draw_pending())
+
+    def _draw_pending(self) -> tuple[int, ...]:
+        assert isinstance(self._pending, RollRequest)
+        faces = self.dice.draw(self._pending)
+        assert faces is not None
+        self._log[-1].rolls.append(RollRecord(self._pending.die, faces, self._pending.purpose))
+        return faces
+
+    def _replay_entry(self, index: int, entry: LogEntry) -> None:
+        decision = self._pending
+        if decision is None:
+            raise ReplayError(index, "the battle was already over")
+        if isinstance(decision, RollRequest):
+            raise ReplayError(index, f"the engine waits for dice ({decision.describe()}), the log has a command")
+        try:
+            command = self.types.from_dict(entry.command)
+            self._check(decision, command)
+        except IllegalCommand as exc:
+            raise ReplayError(index, str(exc)) from None
+        if entry.side and entry.side != decision.side:
+            raise ReplayError(index, f"the log says {entry.side!r} decided, the engine waits for {decision.side!r}")
+        self._log.append(LogEntry(index, decision.side, command.to_dict()))
+        try:
+            self._drive(command)
+        except IllegalCommand as exc:
+            raise ReplayError(index, str(exc)) from None

@@ -1,0 +1,176 @@
+"""Commands: what a player decides, with the table facts the engine cannot know.
+
+A command is a frozen attrs class with a class-level `type` (its name in the log). It
+turns into a plain dict of TOML-able values and back: `{"type": "shoot", "unit": ...,
+"facts": {...}}`. Fields left at their default are not written, so None never reaches
+TOML and logs stay short. Each battle knows its own command types (the core's generic
+ones, its scheme's and its ruleset's), so two rulesets may both have a "shoot".
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+import cattrs
+
+from campaign.engine.errors import IllegalCommand
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _is_scalar_union(tp: Any) -> bool:
+    args = typing.get_args(tp)
+    return typing.get_origin(tp) in (types.UnionType, typing.Union) and all(
+        a in (str, int, bool, type(None)) for a in args
+    )
+
+
+def _structure_scalar(value: Any, tp: Any) -> Any:
+    # Facts are str | int | bool: keep the value if it is one of them, never coerce.
+    if any(type(value) is a for a in typing.get_args(tp)):
+        return value
+    names = " | ".join(getattr(a, "__name__", str(a)) for a in typing.get_args(tp))
+    raise TypeError(f"{value!r} is not {names}")
+
+
+_converter.register_structure_hook_func(_is_scalar_union, _structure_scalar)
+
+Facts = dict[str, Any]  # str | int | bool values: "range_band" = "long", "moved" = 6
+
+
+@attrs.define(frozen=True)
+class Command:
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for field in attrs.fields(type(self)):
+            value = getattr(self, field.name)
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = default.factory()  # type: ignore[union-attr]
+            if value == default or value is None:
+                continue
+            out[field.name] = _converter.unstructure(value)
+        return out
+
+    def describe(self) -> str:
+        """A plain one-line reading of the command for reports and prompts."""
+        parts = [f"{k}={v}" for k, v in self.to_dict().items() if k != "type"]
+        return " ".join([self.type, *parts])
+
+
+# --- the core's generic commands (no ruleset vocabulary) ----------------------------
+
+
+@attrs.define(frozen=True)
+class Start(Command):
+    """The first log entry: holds the dice rolled before the first decision."""
+
+    type: ClassVar[str] = "start"
+
+
+@attrs.define(frozen=True)
+class Pass(Command):
+    type: ClassVar[str] = "pass"
+
+
+@attrs.define(frozen=True)
+class Activate(Command):
+    type: ClassVar[str] = "activate"
+    unit: str = ""
+
+
+@attrs.define(frozen=True)
+class EndActivation(Command):
+    type: ClassVar[str] = "end_activation"
+    unit: str = ""
+
+
+@attrs.define(frozen=True)
+class Choose(Command):
+    """Answer to a Decision between named options (who takes a hit, take the free shot?)."""
+
+    type: ClassVar[str] = "choose"
+    option: str = ""
+
+
+@attrs.define(frozen=True)
+class Reroll(Command):
+    """An explicit re-roll the rules allow (e.g. a once-per-turn ability); logged with its faces."""
+
+    type: ClassVar[str] = "reroll"
+    reason: str = ""
+
+
+@attrs.define(frozen=True)
+class KeepRoll(Command):
+    """Decline an offered re-roll and keep the faces."""
+
+    type: ClassVar[str] = "keep"
+
+
+GENERIC_COMMANDS: tuple[type[Command], ...] = (Start, Pass, Activate, EndActivation, Choose, Reroll, KeepRoll)
+
+
+class CommandTypes:
+    """The command classes one battle understands, by their `type` name."""
+
+    def __init__(self, *groups: Iterable[type[Command]]) -> None:
+        self._types: dict[str, type[Command]] = {}
+        for group in groups:
+            for cls in group:
+                self.add(cls)
+
+    def add(self, cls: type[Command]) -> None:
+        if not cls.type:
+            raise ValueError(f"{cls.__name__} has no command type name")
+        self._types[cls.type] = cls
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._types
+
+    def get(self, name: str) -> type[Command]:
+        try:
+            return self._types[name]
+        except KeyError:
+            known = ", ".join(sorted(self._types))
+            raise IllegalCommand("commands", f"unknown command {name!r} (known: {known})") from None
+
+    def names(self) -> list[str]:
+        return sorted(self._types)
+
+    def from_dict(self, data: Mapping[str, Any]) -> Command:
+        """The command a log dict describes; IllegalCommand naming the bad key otherwise."""
+        if not isinstance(data, Mapping) or "type" not in data:
+            raise IllegalCommand("commands", "a command needs a type (e.g. type = \"pass\")")
+        cls = self.get(str(data["type"]))
+        fields = {k: v for k, v in data.items() if k != "type"}
+        return build(cls, fields)
+
+
+def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
+    known = {f.name: f for f in attrs.fields(cls)}
+    for key in fields:
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise IllegalCommand("commands", f"{cls.type} has no field {key!r} (fields: {names})")
+    try:
+        return _converter.structure(dict(fields), cls)
+    except Exception as exc:  # cattrs gathers errors in an exception group; flatten it
+        detail = "; ".join(_messages(exc))
+        raise IllegalCommand("commands", f"bad {cls.type} command: {detail}") from None
+
+
+def _messages(exc: BaseException) -> list[str]:
+    if isinstance(exc, BaseExceptionGroup):
+        out: list[str] = []
+        for sub in exc.exceptions:
+            out.extend(_messages(sub))
+        return out
+    notes = getattr(exc, "__notes__", [])
+    return [f"{exc} ({'; '.join(notes)})" if notes else str(exc)]

@@ -1,0 +1,86 @@
+"""What the engine waits for: a Decision of one side, or dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+
+@attrs.define(frozen=True)
+class FactSpec:
+    """A table fact a command must carry: name, allowed values (empty: any), default."""
+
+    name: str
+    choices: tuple[Any, ...] = ()
+    default: Any = None
+    help: str = ""
+
+
+@attrs.define(frozen=True)
+class CommandSpec:
+    """One legal command, or family of commands, in a Decision.
+
+    A command matches when its type is `type` and each of `params` equals the command's
+    field of that name; its `facts` must use only the names in `facts`, with values
+    among their choices. `label` is the plain text a UI shows for it.
+    """
+
+    type: str
+    params: dict[str, Any] = attrs.field(factory=dict)
+    facts: tuple[FactSpec, ...] = ()
+    label: str = ""
+
+    def matches(self, command: Any) -> bool:
+        if getattr(command, "type", None) != self.type:
+            return False
+        return all(getattr(command, key, object()) == value for key, value in self.params.items())
+
+    def fact(self, name: str) -> FactSpec | None:
+        for spec in self.facts:
+            if spec.name == name:
+                return spec
+        return None
+
+
+@attrs.define(frozen=True)
+class Decision:
+    """The engine waits for `side` to choose one of `legal`.
+
+    `check`, when given, refines legality beyond the specs (it raises IllegalCommand);
+    whoever yields the Decision knows the context it needs. `data` carries extra
+    detail for the UI (e.g. a hidden hand of cards shown only to `side`).
+    """
+
+    side: str
+    prompt: str
+    legal: tuple[CommandSpec, ...]
+    check: Callable[[Any], None] | None = attrs.field(default=None, eq=False, repr=False)
+    data: dict[str, Any] = attrs.field(factory=dict)
+
+    def kind(self) -> str:
+        return "decision"
+
+
+@attrs.define(frozen=True)
+class RollRequest:
+    """The engine waits for `count` x d`die` for `purpose` (rolled by `side`, if it matters)."""
+
+    die: int
+    count: int
+    purpose: str
+    side: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.die < 2 or self.count < 1:
+            raise ValueError(f"a roll needs a die of 2+ sides and 1+ dice, not {self.count} x d{self.die}")
+
+    def kind(self) -> str:
+        return "roll"
+
+    def describe(self) -> str:
+        return self.purpose or f"{self.count} x d{self.die}"
+
+
+Pending = Decision | RollRequest

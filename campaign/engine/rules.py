@@ -1,0 +1,125 @@
+"""BattleRules: the hooks the core calls on a ruleset to play a battle.
+
+A ruleset's battle rules subclass this and override the hooks where its rules say
+something; the defaults here make a battle that runs (activate, end activation, no
+end condition but the round limit). Hooks named `on_*`, `activation` and `resolve` are
+generators: they mutate the state, emit events through `ctx`, and `yield` RollRequests
+(getting faces back) or Decisions (getting the answering Command back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from campaign.engine.commands import Command
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, Decision
+from campaign.engine.setup import BattleSetup
+from campaign.engine.state import BattleState, state_from_setup
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+    from campaign.engine.odds import AttackOdds
+    from campaign.outcome import BattleOutcome
+
+Resolution = Generator[Any, Any, Any]
+
+
+def nothing() -> Resolution:
+    """An empty resolution: `return nothing()` from a hook with nothing to do."""
+    return
+    yield  # pragma: no cover  (makes this a generator)
+
+
+class BattleRules:
+    id: ClassVar[str] = ""
+
+    def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
+        self.options: dict[str, Any] = dict(options or {})
+        self.ruleset = ruleset  # the campaign.rulesets.Ruleset this plays, if any
+
+    # --- building the battle ----------------------------------------------------
+    def new_state(self, setup: BattleSetup) -> BattleState:
+        return state_from_setup(setup)
+
+    def command_types(self) -> Iterable[type[Command]]:
+        return ()
+
+    # --- what may be done -------------------------------------------------------
+    def can_activate(self, state: BattleState, unit_id: str) -> bool:
+        """Whether the unit may be chosen for activation at all (alive, not fled...)."""
+        return not state.unit(unit_id).eliminated
+
+    def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
+        """What the active unit may do now; empty: its activation ends by itself."""
+        return []
+
+    def check(self, state: BattleState, command: Command) -> None:
+        """Raise IllegalCommand naming the rule if `command` breaks one (facts included)."""
+
+    # --- resolution (generators) ------------------------------------------------
+    def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        """One unit's activation: by default, offer its commands until it ends or has none."""
+        unit = state.unit(unit_id)
+        while not unit.eliminated and not state.over:
+            legal = self.activation_commands(state, unit_id)
+            if not legal:
+                return
+            legal = [*legal, CommandSpec("end_activation", {"unit": unit_id}, label="End activation")]
+            command = yield Decision(unit.side, f"{unit.name}: choose an action or end the activation", tuple(legal))
+            if command.type == "end_activation":
+                return
+            yield from self.resolve(state, command, ctx)
+
+    def resolve(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
+        raise IllegalCommand("rules", f"{command.type} has no resolution in these rules")
+        yield  # pragma: no cover
+
+    def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
+        return nothing()
+
+    def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
+        return nothing()
+
+    def on_turn_start(self, state: BattleState, side: str, ctx: Context) -> Resolution:
+        return nothing()
+
+    def on_turn_end(self, state: BattleState, side: str, ctx: Context) -> Resolution:
+        return nothing()
+
+    def on_activation_start(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        return nothing()
+
+    def on_activation_end(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        return nothing()
+
+    # --- the end ----------------------------------------------------------------
+    def is_over(self, state: BattleState) -> bool:
+        """The rules' own end condition (the scheme adds the scenario's round limit)."""
+        return False
+
+    def end_reason(self, state: BattleState) -> str:
+        return ""
+
+    def victory_points(self, state: BattleState) -> dict[str, Fraction]:
+        return {side.id: Fraction(0) for side in state.sides}
+
+    def outcome(self, state: BattleState) -> BattleOutcome:
+        from campaign.outcome import BattleOutcome, SideOutcome, VPLine
+
+        vps = self.victory_points(state)
+        sides = tuple(
+            SideOutcome(
+                side=s.id,
+                vp_lines=(VPLine("victory points", vps.get(s.id, Fraction(0)), "other"),),
+                units_eliminated=tuple(u.name for u in state.units if u.side == s.id and u.eliminated),
+            )
+            for s in state.sides
+        )
+        return BattleOutcome(sides=sides, rounds_played=state.round, end_reason=state.end_reason)
+
+    # --- odds -------------------------------------------------------------------
+    def odds(self, state: BattleState, command: Command) -> AttackOdds:
+        raise IllegalCommand("odds", f"these rules give no odds for {command.type}")

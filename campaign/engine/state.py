@@ -1,0 +1,143 @@
+"""Battle state: attrs classes changed only by the engine's resolution of commands.
+
+The core fixes the shape every ruleset shares (sides, units, elements, markers, timed
+effects, counters) and leaves the rest to each ruleset's `data` dicts. Everything in
+here must be canonical-JSON-able: str, int, bool, None, Fraction, lists, str-keyed
+dicts and these attrs classes. No floats: they would make digests fragile.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+from campaign.engine.setup import BattleSetup
+
+Data = dict[str, Any]
+
+
+@attrs.define
+class ElementState:
+    id: str  # unique in the battle: "tactical-squad/marine-2"
+    name: str
+    unit: str  # the unit id
+    entry: int = 0  # index of the Element entry in the force's Unit (for casualties)
+    alive: bool = True
+    markers: Data = attrs.field(factory=dict)  # "prone": True, "sticky": 6 ...
+    data: Data = attrs.field(factory=dict)  # ruleset-owned: current die, weapons, counters
+
+
+@attrs.define
+class UnitState:
+    id: str  # unique in the battle: "tactical-squad"
+    name: str  # as in the force
+    side: str
+    elements: list[ElementState] = attrs.field(factory=list)
+    markers: Data = attrs.field(factory=dict)
+    data: Data = attrs.field(factory=dict)
+
+    @property
+    def alive(self) -> list[ElementState]:
+        return [e for e in self.elements if e.alive]
+
+    @property
+    def eliminated(self) -> bool:
+        return not any(e.alive for e in self.elements) or bool(self.markers.get("removed"))
+
+
+@attrs.define
+class SideState:
+    id: str
+    name: str
+    data: Data = attrs.field(factory=dict)  # e.g. owner-turn counter, VP bookkeeping
+
+
+@attrs.define
+class Effect:
+    """A timed effect: `remaining` counts down on `clock` ("round", "player_turn", ...)."""
+
+    id: str
+    kind: str
+    target: str  # unit or element id, or "" for the whole battle
+    remaining: int
+    clock: str = "round"
+    source: str = ""
+    data: Data = attrs.field(factory=dict)
+
+
+@attrs.define
+class BattleState:
+    sides: list[SideState]
+    units: list[UnitState]
+    round: int = 0
+    turn: int = 0  # game-wide player-turn counter
+    effects: list[Effect] = attrs.field(factory=list)
+    scheme: Data = attrs.field(factory=dict)  # the activation scheme's bookkeeping
+    secret: dict[str, Data] = attrs.field(factory=dict)  # side id -> what only that side may see
+    data: Data = attrs.field(factory=dict)
+    over: bool = False
+    end_reason: str = ""
+
+    def unit(self, unit_id: str) -> UnitState:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def element(self, element_id: str) -> ElementState:
+        unit_id = element_id.rsplit("/", 1)[0]
+        for element in self.unit(unit_id).elements:
+            if element.id == element_id:
+                return element
+        raise KeyError(element_id)
+
+    def side(self, side_id: str) -> SideState:
+        for side in self.sides:
+            if side.id == side_id:
+                return side
+        raise KeyError(side_id)
+
+    def units_of(self, side_id: str, *, alive: bool = True) -> list[UnitState]:
+        return [u for u in self.units if u.side == side_id and not (alive and u.eliminated)]
+
+    def side_ids(self) -> list[str]:
+        return [s.id for s in self.sides]
+
+
+def slug(text: str) -> str:
+    out = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return out or "x"
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}"
+    taken.add(name)
+    return name
+
+
+def state_from_setup(setup: BattleSetup) -> BattleState:
+    """The generic starting state: one ElementState per living model of each Element entry.
+
+    Unit ids are slugs of the unit names, made unique in side order ("orcs", "orcs-2");
+    element ids are "<unit id>/<element slug>-<n>". Rulesets usually call this and then
+    fill in their `data`.
+    """
+    sides = [SideState(id=s.id, name=s.name) for s in setup.sides]
+    units: list[UnitState] = []
+    taken: set[str] = set()
+    for side in setup.sides:
+        for unit in side.force.units:
+            unit_id = _unique(slug(unit.name), taken)
+            state = UnitState(id=unit_id, name=unit.name, side=side.id)
+            element_taken: set[str] = set()
+            for entry, element in enumerate(unit.elements):
+                for _ in range(max(element.alive, 0)):
+                    eid = _unique(f"{unit_id}/{slug(element.name)}", element_taken)
+                    state.elements.append(ElementState(id=eid, name=element.name, unit=unit_id, entry=entry))
+            units.append(state)
+    return BattleState(sides=sides, units=units)
