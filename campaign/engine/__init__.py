@@ -23,14 +23,14 @@ from campaign.engine.odds import AttackOdds, odds
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.rules import BattleRules, nothing
 from campaign.engine.scheme import ActivationScheme, InitiativeScheme, get_scheme, register_scheme
-from campaign.engine.setup import BattleSetup, Objective, ScenarioSetup, SideSetup
+from campaign.engine.setup import BattleSetup, SideSetup
 from campaign.engine.state import BattleState, Effect, ElementState, SideState, UnitState, state_from_setup
 
 __all__ = [
     "Activate", "ActivationScheme", "AttackOdds", "AutoDice", "Battle", "BattleRules", "BattleSetup",
     "BattleState", "Choose", "Command", "CommandSpec", "CommandTypes", "Context", "Decision", "DiceSource",
     "Effect", "ElementState", "EndActivation", "EngineError", "Event", "FactSpec", "IllegalCommand",
-    "InitiativeScheme", "KeepRoll", "LogEntry", "Objective", "Pass", "ReplayError", "Reroll", "RollRecord",
-    "RollRequest", "ScenarioSetup", "SideSetup", "SideState", "Start", "TableDice", "UndoRefused", "UnitState",
+    "InitiativeScheme", "KeepRoll", "LogEntry", "Pass", "ReplayError", "Reroll", "RollRecord",
+    "RollRequest", "SideSetup", "SideState", "Start", "TableDice", "UndoRefused", "UnitState",
     "get_scheme", "nothing", "odds", "register_scheme", "roll", "shuffled", "state_from_setup",
 ]

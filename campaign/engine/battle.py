@@ -65,7 +65,7 @@ def resolve_rules(setup: BattleSetup) -> BattleRules:
     """The battle rules of the setup's ruleset, through the ruleset registry."""
     from campaign.rulesets import get_ruleset
 
-    ruleset = get_ruleset(setup.ruleset, setup.edition or None, **setup.options)
+    ruleset = get_ruleset(setup.ruleset, setup.edition, **setup.options)
     return ruleset.battle_rules()
 
 
@@ -81,7 +81,7 @@ class Battle:
         """A battle before its first step; use Battle.start or Battle.replay."""
         self.setup = setup
         self.rules = rules if rules is not None else resolve_rules(setup)
-        self.scheme = scheme if scheme is not None else get_scheme(setup.scheme, **setup.scheme_options)
+        self.scheme = scheme if scheme is not None else get_scheme(setup.activation, **setup.activation_options)
         self.dice = dice if dice is not None else dice_for(setup.dice, setup.seed)
         self.types = CommandTypes(GENERIC_COMMANDS, self.scheme.command_types(), self.rules.command_types())
         self.ctx = Context(self)

@@ -1,6 +1,8 @@
-"""What a battle starts from: ruleset, scenario, the sides' forces, scheme, seed, dice mode.
+"""What a battle starts from: ruleset, scenario, the sides' forces, activation scheme, seed, dice.
 
-Plain attrs data that saves/ writes with cattrs (no None values: TOML has none).
+Plain attrs data. Field names follow saves/battle_file.py's BattleHeader (`activation`,
+`activation_options`), so turning a battle file's header into a BattleSetup is a copy.
+The scenario is the campaign's own Scenario record (rounds, objectives and their VPs).
 """
 
 from __future__ import annotations
@@ -9,23 +11,12 @@ from typing import Any
 
 import attrs
 
+from campaign.campaigns.scenario import Scenario
 from campaign.force import Force
 
 
-@attrs.define(frozen=True)
-class Objective:
-    id: str
-    name: str = ""
-    vp: int = 0  # agreed before the battle
-
-
-@attrs.define(frozen=True)
-class ScenarioSetup:
-    id: str = "skirmish"
-    name: str = "Skirmish"
-    rounds: int = 0  # round limit; 0: no limit (the rules' own end condition decides)
-    objectives: tuple[Objective, ...] = ()
-    data: dict[str, Any] = attrs.field(factory=dict)  # anything else the scenario says
+def _skirmish() -> Scenario:
+    return Scenario(id="skirmish", name="Skirmish")
 
 
 @attrs.define(frozen=True)
@@ -33,17 +24,18 @@ class SideSetup:
     id: str  # short, stable: "humans"
     name: str
     force: Force
+    role: str = ""  # the scenario's role for this side ("attacker"...), if any
 
 
 @attrs.define(frozen=True)
 class BattleSetup:
     ruleset: str
     sides: tuple[SideSetup, ...]
-    edition: str = ""  # "" for the ruleset's default
+    edition: str | None = None  # None: the ruleset's default
     options: dict[str, Any] = attrs.field(factory=dict)  # ruleset battle options
-    scenario: ScenarioSetup = attrs.field(factory=ScenarioSetup)
-    scheme: str = "initiative"  # activation scheme: "initiative" | "cards"
-    scheme_options: dict[str, Any] = attrs.field(factory=dict)
+    scenario: Scenario = attrs.field(factory=_skirmish)  # rounds: None or 0 = no round limit
+    activation: str = "initiative"  # activation scheme: "initiative" | "cards"
+    activation_options: dict[str, Any] = attrs.field(factory=dict)
     seed: int = 0
     dice: str = "auto"  # "auto" | "table"
 

@@ -29,7 +29,8 @@ from campaign.engine import (
     RollRequest,
 )
 from campaign.engine.odds import AttackOdds, attack_odds, p_at_least
-from campaign.engine.setup import BattleSetup, ScenarioSetup, SideSetup
+from campaign.campaigns.scenario import Scenario
+from campaign.engine.setup import BattleSetup, SideSetup
 from campaign.force import Element, Force, Unit
 
 RANGE = FactSpec("range_band", ("short", "long"), "short", "short or long range")
@@ -159,4 +160,4 @@ def toy_setup(
             for i, n in enumerate(counts)
         )
         sides.append(SideSetup(side_id, side_id.title(), Force(side_id.title(), "toy", units=units)))
-    return BattleSetup(ruleset="toy", sides=tuple(sides), scenario=ScenarioSetup(rounds=rounds), **kw)
+    return BattleSetup(ruleset="toy", sides=tuple(sides), scenario=Scenario("toy-fight", "Toy fight", rounds=rounds or None), **kw)
