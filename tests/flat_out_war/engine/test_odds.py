@@ -62,7 +62,7 @@ def test_flying_crash_outcomes_are_exact() -> None:
 
 
 def test_multi_weapon_element_dies_only_when_all_weapons_fail() -> None:
-    tank = fighter("tank", 10, weapons=(arm("a", "ranged", 6, 12), arm("b", "ranged", 8, 12, mount="turret")))
+    tank = fighter("tank", 10, weapons=(arm("a", "ranged", 6, 12), arm("b", "ranged", 8, 12, mount="turret", index=1)))
     dist = recovery_outcomes(tank, Hit(6), V17)
     assert dist[None] == F(1, 2) * F(3, 8)
     assert dist[tank] == F(1, 2) * F(5, 8)

@@ -50,11 +50,11 @@ def test_adaptive_armor_steps_up_against_smaller_attacking_die() -> None:
 
 
 def test_multi_weapon_rolls_each_weapon_and_loses_failed_ones() -> None:
-    tank = fighter(die=12, weapons=(arm("cannon", "ranged", 12, 24), arm("mg", "ranged", 8, 12, mount="extra")))
+    tank = fighter(die=12, weapons=(arm("cannon", "ranged", 12, 24), arm("mg", "ranged", 8, 12, mount="extra", index=1)))
     plan = recovery_plan(tank, HIT6, V17)
-    assert plan.dice == (12, 8) and plan.weapons == ("cannon", "mg")
+    assert plan.dice == (12, 8) and plan.weapons == (0, 1) and plan.labels == ("cannon", "mg")
     r = resolve_recovery(tank, plan, [5, 2])
-    assert r.outcome == "weapons_lost" and r.lost_weapons == ("mg",)
+    assert r.outcome == "weapons_lost" and r.lost_weapons == (1,)
     assert resolve_recovery(tank, plan, [2, 3]).outcome == "removed"
     assert resolve_recovery(tank, plan, [4, 4]).outcome == "survived"
 

@@ -14,6 +14,7 @@ import attrs
 
 from campaign.force import Element, Weapon
 from campaign.rulesets.flat_out_war.attributes import AttributeTextError, ParsedAttribute, parse_attribute
+from campaign.rulesets.flat_out_war.reading import placed_attributes
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
 Edition = str  # editions.V17 or editions.SO
@@ -61,6 +62,7 @@ class Arm:
     kind: Literal["melee", "ranged"]
     die: int
     range: int = 0
+    index: int = 0  # position in the element's weapons (names may repeat)
     mount: str = "main"
     traits: frozenset[str] = frozenset()
     shots: int = 1  # Multi-shot 2x/3x/4x
@@ -83,30 +85,21 @@ class Arm:
         return self.kind == "ranged" or self.mount in ("extra", "sponson", "turret")
 
 
-def arm_from_weapon(weapon: Weapon, base_die: int, element_attrs: dict[str, int | None]) -> Arm:
-    traits = attribute_map(weapon.traits)
+def arm_from_weapon(weapon: Weapon, index: int, base_die: int, traits: dict[str, int | None]) -> Arm:
+    """`traits`: the weapon's own traits plus the weapon-bound attributes written on the
+    element that apply to it (reading.placed_attributes decides which)."""
     die = die_sides(weapon.die) if weapon.die else base_die
-    shots = traits.get("multi-shot") or 1
-    uses = 4 if "exhaustible weapon" in traits else None
-    reload = traits.get("reload") or 0
-    if weapon.mount == "main":
-        # Element-level weapon attributes describe the main weapon.
-        for key in ("multi-shot", "exhaustible weapon", "reload"):
-            if key in element_attrs and key not in traits:
-                traits[key] = element_attrs[key]
-        shots = traits.get("multi-shot") or shots
-        uses = 4 if "exhaustible weapon" in traits else uses
-        reload = traits.get("reload") or reload
     return Arm(
         name=weapon.name,
         kind=weapon.kind,
         die=die,
         range=weapon.range,
+        index=index,
         mount=weapon.mount,
         traits=frozenset(traits),
-        shots=int(shots),
-        uses=uses,
-        reload=int(reload),
+        shots=int(traits.get("multi-shot") or 1),
+        uses=4 if "exhaustible weapon" in traits else None,
+        reload=int(traits.get("reload") or 0),
     )
 
 
@@ -144,31 +137,66 @@ class Combatant:
     def recovery_weapons(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.counts_for_recovery)
 
+    def template_of(self, weapon: Arm) -> str | None:
+        """The weapon's template: its own trait, or one written on the element, which
+        belongs to the element's main ranged weapon."""
+        if weapon.template:
+            return weapon.template
+        own = [a.split(": ", 1)[1] for a in self.attributes if a.startswith("template: ")]
+        main = self.ranged[0] if self.ranged else None
+        if own and main is not None and weapon.index == main.index:
+            return own[0]
+        return None
+
     def weapon_has(self, weapon: Arm | None, name: str) -> bool:
         """An attribute bought for the element or for this weapon."""
         return self.has(name) or (weapon is not None and weapon.has(name))
+
+
+def element_traits(element: Element) -> tuple[dict[str, int | None], list[dict[str, int | None]]]:
+    """Element-level attributes and each weapon's traits, weapon-bound attributes
+    placed on the weapon they price (Multi-shot on the main ranged weapon...)."""
+    own: dict[str, int | None] = {}
+    per_weapon: list[dict[str, int | None]] = [{} for _ in element.weapons]
+    placed, _bad = placed_attributes(element)
+    for p in placed:
+        key = attribute_key(p.parsed.text)
+        value = attribute_param(p.parsed.text)
+        if p.weapon is not None:
+            per_weapon[p.weapon][key] = value
+        if p.weapon is None or not p.path.startswith("weapons"):
+            own.setdefault(key, value)
+    return own, per_weapon
 
 
 def combatant_from_element(
     element: Element,
     *,
     die: int | None = None,
-    lost_weapons: Iterable[str] = (),
+    lost_weapons: Iterable[int] = (),
+    uses: dict[int, int] | None = None,
     hit_points: int | None = None,
     airborne: bool = False,
     prone: bool = False,
     down: bool = False,
+    extra_attributes: Iterable[str] = (),
 ) -> Combatant:
     """The combat view of a force element with its current battle state."""
     if not element.die:
         raise ValueError(f"element {element.name!r} has no base die")
     base = die_sides(element.die)
-    amap = attribute_map(element.attributes)
+    own, per_weapon = element_traits(element)
     gone = set(lost_weapons)
-    arms = tuple(
-        arm_from_weapon(w, base, amap) for w in element.weapons if w.name not in gone
-    )
-    hp = hit_points if hit_points is not None else int(amap.get("hit points") or 0)
+    arms = []
+    for i, w in enumerate(element.weapons):
+        if i in gone:
+            continue
+        arm = arm_from_weapon(w, i, base, per_weapon[i])
+        if uses is not None and i in uses and arm.uses is not None:
+            arm = attrs.evolve(arm, uses=uses[i])
+        arms.append(arm)
+    hp = hit_points if hit_points is not None else int(own.get("hit points") or 0)
+    names = set(own) | {attribute_key(a) for a in extra_attributes}
     return Combatant(
         name=element.name,
         base_die=base,
@@ -176,9 +204,9 @@ def combatant_from_element(
         kind=element.kind,
         mounted=element.mounted,
         large=element.large,
-        attributes=frozenset(amap),
-        params=tuple(sorted((k, v) for k, v in amap.items() if v is not None)),
-        weapons=arms,
+        attributes=frozenset(names),
+        params=tuple(sorted((k, v) for k, v in own.items() if v is not None)),
+        weapons=tuple(arms),
         airborne=airborne,
         prone=prone,
         hit_points=hp,

@@ -101,7 +101,7 @@ def apply_result(target: Combatant, result) -> State:  # type: ignore[no-untyped
         return None
     if kind == "weapons_lost":
         gone = set(result.lost_weapons)
-        return attrs.evolve(target, weapons=tuple(w for w in target.weapons if w.name not in gone))
+        return attrs.evolve(target, weapons=tuple(w for w in target.weapons if w.index not in gone))
     if kind == "hit_point_lost":
         return attrs.evolve(target, hit_points=result.hit_points_left)
     if kind == "die_stepped":

@@ -41,7 +41,8 @@ Outcome = Literal[
 @attrs.frozen
 class RecoveryPlan:
     dice: tuple[int, ...]  # one die, or one per surviving weapon
-    weapons: tuple[str, ...]  # weapon names for multi-weapon rolls, else ()
+    weapons: tuple[int, ...]  # weapon indexes for multi-weapon rolls, else ()
+    labels: tuple[str, ...]  # their names
     mods: tuple[Mod, ...]
     crash_die: int  # the die of a crash's second roll
 
@@ -54,7 +55,7 @@ class RecoveryPlan:
 class RecoveryResult:
     outcome: Outcome
     faces: tuple[int, ...]
-    lost_weapons: tuple[str, ...] = ()
+    lost_weapons: tuple[int, ...] = ()  # weapon indexes
     new_die: int | None = None  # Resilient step
     hit_points_left: int | None = None
 
@@ -81,10 +82,11 @@ def recovery_plan(tgt: Combatant, hit: Hit | None, edition: Edition) -> Recovery
     arms = tgt.recovery_weapons
     if len(arms) >= 2:
         dice = tuple(step_capped(w.die, up) for w in arms)
-        names = tuple(w.name for w in arms)
+        names = tuple(w.index for w in arms)
+        labels = tuple(w.name for w in arms)
     else:
-        dice, names = (step_capped(tgt.die, up),), ()
-    return RecoveryPlan(dice, names, recovery_mods(tgt, hit, edition), step_capped(tgt.die, up))
+        dice, names, labels = (step_capped(tgt.die, up),), (), ()
+    return RecoveryPlan(dice, names, labels, recovery_mods(tgt, hit, edition), step_capped(tgt.die, up))
 
 
 def _replace_removal(tgt: Combatant, faces: tuple[int, ...]) -> RecoveryResult:
