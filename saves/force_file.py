@@ -205,7 +205,12 @@ def _ruleset(force: Force, problems: _Problems) -> Ruleset | None:
         return None
 
 
-_PLACEHOLDER = re.compile(r"\s*(?::\s*X|\s+X|\s*\(X\)|\s*\(s\)|\s*Nx)\s*$", re.IGNORECASE)
+def _key(text: str) -> str:
+    # Rulesets match attribute names loosely (case, spaces, hyphens, punctuation).
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+_PLACEHOLDER = re.compile(r"\s*(?::\s*X|\s+X|\s*\(X\))\s*$", re.IGNORECASE)
 
 
 def _attribute_catalogue(ruleset: Ruleset) -> list[str]:
@@ -221,16 +226,13 @@ def _attribute_catalogue(ruleset: Ruleset) -> list[str]:
                 names.update(get_ruleset(ruleset.id, edition).attribute_names())
             except (ValueError, TypeError):
                 pass
-    return sorted({_PLACEHOLDER.sub("", n).strip() for n in names if n.strip()})
+    return sorted({_PLACEHOLDER.sub("", n).strip() for n in names if _key(n)})
 
 
 def _known_attribute(text: str, names: list[str]) -> bool:
-    for name in names:
-        if text == name or (
-            text.startswith(name) and text[len(name)] in " :("
-        ):
-            return True
-    return False
+    """"Jump 8\"" and "multi-shot 3x" are known when "Jump" and "Multi-shot" are."""
+    key = _key(text)
+    return any(key.startswith(_key(name)) for name in names)
 
 
 def _attribute_word(text: str) -> str:

@@ -95,6 +95,7 @@ _DOTTED = rf"{_KEY}(?:\s*\.\s*{_KEY})*"
 _AOT_HEADER = re.compile(rf"^\s*\[\[\s*({_DOTTED})\s*\]\]")
 _TABLE_HEADER = re.compile(rf"^\s*\[\s*({_DOTTED})\s*\]")
 _ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=")
+_STRINGS = re.compile(_QUOTED)
 _KEY_PART = re.compile(rf"\s*({_KEY})\s*\.?")
 
 
@@ -129,13 +130,23 @@ def line_of(text: str, path: KeyPath) -> int | None:
     current: tuple = ()
     counts: dict[tuple, int] = {}  # array-of-tables path -> tables seen so far
     in_multiline: str | None = None
+    array: tuple | None = None  # the key of an open multi-line array, one item per line
+    item = depth = 0
     for number, line in enumerate(text.splitlines(), start=1):
         if in_multiline:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
             continue
         found: tuple | None = None
-        if match := _AOT_HEADER.match(line):
+        bare = _STRINGS.sub('""', line).split("#", 1)[0].strip()  # strings and comment removed
+        if array is not None:
+            if bare and not bare.startswith("]"):
+                found = (*array, item)
+                item += 1
+            depth += bare.count("[") - bare.count("]")
+            if depth <= 0:
+                array = None
+        elif match := _AOT_HEADER.match(line):
             names = _split_key(match.group(1))
             parent = _resolve(names[:-1], counts)
             key = (*parent, names[-1])
@@ -145,6 +156,8 @@ def line_of(text: str, path: KeyPath) -> int | None:
             current = found = _resolve(_split_key(match.group(1)), counts)
         elif match := _ASSIGN.match(line):
             found = (*current, *_split_key(match.group(1)))
+            if bare.endswith("["):
+                array, item, depth = found, 0, 1
             for quote in ('"""', "'''"):
                 if line.count(quote) % 2 == 1:
                     in_multiline = quote
