@@ -1,0 +1,386 @@
+"""Campaign folders: campaign.toml, forces/<side>.toml, battles/, scenarios/.
+
+    my-campaign/
+      campaign.toml              the Campaign record (saves below), format muster/1
+      forces/<side>.toml         each side's force with its lasting state (saves/force_file.py)
+      battles/NN-<scenario>.toml one battle each (saves/battle_file.py)
+      scenarios/*.toml           the campaign's own scenarios (optional)
+
+Every write happens under the campaign lock (saves/lock.py). A post-battle save
+changes several files; they are committed together through a journal: the new texts
+go into .muster-journal.toml (atomically), then each file is replaced atomically,
+then the journal is removed. A crash at any point leaves either the old files, or a
+journal that the next load finishes, so the forces never disagree with the ledger.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import tomli_w
+
+from campaign.campaigns.flow import BattlePlan, CampaignError, PostBattle, check_campaign, post_battle
+from campaign.campaigns.model import (
+    Branch,
+    Campaign,
+    CampaignRules,
+    HistoryEntry,
+    LedgerLine,
+    Side,
+    TrackStep,
+)
+from campaign.campaigns.scenario import Scenario
+from campaign.force import Force
+from campaign.outcome import BattleOutcome
+from saves.atomic import _fsync_dir, atomic_write_text
+from saves.battle_file import (
+    BattleHeader,
+    BattleResult,
+    BattleSide,
+    check_ref,
+    create_battle_file,
+    load_battle_file,
+    write_result,
+)
+from saves.campaign_codec import compact, structure
+from saves.errors import SaveError
+from saves.force_file import dump_force, parse_force
+from saves.lock import campaign_lock
+from saves.toml_read import line_of, parse_toml, read_text
+from saves.toml_write import dumps
+from saves.versions import Migration, format_name, upgrade
+
+KIND = "campaign"
+FORMAT_VERSION = 1
+FORMAT = format_name(FORMAT_VERSION)
+CAMPAIGN_FILE = "campaign.toml"
+JOURNAL = ".muster-journal.toml"
+
+ORDER: dict[type, tuple[str, ...]] = {
+    Campaign: (
+        "name", "ruleset", "edition", "dice", "activation", "seed", "position", "battle_in_progress",
+        "note", "options", "rules", "sides", "track", "ledger", "history",
+    ),
+    Side: ("id", "name", "players", "reinforcements"),
+    TrackStep: ("id", "scenario", "next", "branches"),
+    Branch: ("when", "goto"),
+    LedgerLine: ("battle", "side", "vp", "reason"),
+    HistoryEntry: (
+        "battle", "step", "scenario", "scenario_name", "file", "winner", "how", "summary",
+        "vps", "losses", "units_lost", "recovered",
+    ),
+}  # fmt: skip
+# Written even at their default, so a reader of campaign.toml sees every campaign rule.
+KEEP: dict[type, frozenset[str]] = {
+    Campaign: frozenset({"name", "ruleset", "dice", "activation", "seed", "position", "rules"}),
+    CampaignRules: frozenset(attrs.fields_dict(CampaignRules)),
+    Side: frozenset({"id", "name", "reinforcements"}),
+    TrackStep: frozenset({"id", "scenario"}),
+    Branch: frozenset({"when", "goto"}),
+    LedgerLine: frozenset({"battle", "side", "vp"}),
+    HistoryEntry: frozenset({"battle", "step", "scenario", "scenario_name", "file", "winner", "vps"}),
+}
+TABLES = ("options", "rules", "sides", "track", "history", "history.vps", "history.losses")
+
+
+@attrs.define
+class CampaignFolder:
+    path: Path
+    campaign: Campaign
+    forces: dict[str, Force]
+    scenarios: dict[str, Scenario]  # the folder's own scenarios/*.toml
+    warnings: list[str] = attrs.field(factory=list)
+    migrated: bool = False
+
+    def force_path(self, side_id: str) -> Path:
+        return self.path / force_ref(side_id)
+
+
+def force_ref(side_id: str) -> str:
+    return f"forces/{side_id}.toml"
+
+
+# --- text -----------------------------------------------------------------------
+
+
+def dump_campaign(campaign: Campaign) -> str:
+    body = compact(campaign, ORDER, KEEP)
+    return dumps({"format": FORMAT, "kind": KIND, **body}, tables=TABLES)
+
+
+def campaign_from_dict(
+    data: dict[str, Any], file: str | Path, *, text: str | None = None, scenario_ids: set[str] | None = None
+) -> Campaign:
+    doc = upgrade(data, file, current=FORMAT_VERSION, migrations=MIGRATIONS, text=text)
+    kind = doc.pop("kind", KIND)
+    if kind != KIND:
+        raise SaveError(file, f"this is a {kind!r} file, not a campaign", key="kind", expected='"campaign"')
+    campaign = structure(doc, Campaign, file=file, text=text)
+    problems = check_campaign(campaign, scenario_ids)
+    for i, entry in enumerate(campaign.history):
+        try:
+            check_ref(file, f"history[{i}].file", entry.file)
+        except SaveError as exc:
+            problems.append((exc.key, exc.message))
+    if campaign.battle_in_progress:
+        try:
+            check_ref(file, "battle_in_progress", campaign.battle_in_progress)
+        except SaveError as exc:
+            problems.append((exc.key, exc.message))
+    if problems:
+        key, message = problems[0]
+        path = [int(p) if p.isdigit() else p for p in key.replace("]", "").replace("[", ".").split(".") if p]
+        line = line_of(text, path) if text else None
+        raise SaveError(file, message, key=key, line=line)
+    return campaign
+
+
+def parse_campaign(text: str, file: str | Path = CAMPAIGN_FILE, scenario_ids: set[str] | None = None) -> Campaign:
+    return campaign_from_dict(parse_toml(text, file), file, text=text, scenario_ids=scenario_ids)
+
+
+# --- the journal: several files replaced as one -------------------------------------
+
+
+def _journal_files(folder: Path) -> dict[str, str] | None:
+    path = folder / JOURNAL
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        # A journal is written atomically, so a damaged one was never complete: ignore it.
+        return {}
+    files = data.get("files", [])
+    return {f["path"]: f["text"] for f in files if isinstance(f, dict) and "path" in f and "text" in f}
+
+
+def _roll_forward(folder: Path) -> bool:
+    """Finish an interrupted multi-file save. Call under the lock. True if one was finished."""
+    files = _journal_files(folder)
+    if files is None:
+        return False
+    for rel, text in files.items():
+        check_ref(folder / JOURNAL, "files.path", rel)
+        atomic_write_text(folder / rel, text)
+    os.unlink(folder / JOURNAL)
+    _fsync_dir(folder)
+    return bool(files)
+
+
+def write_files(folder: str | Path, files: Mapping[str, str]) -> None:
+    """Replace several files of the campaign folder as one change (under the lock)."""
+    folder = Path(folder)
+    for rel in files:
+        check_ref(folder / JOURNAL, "files.path", rel)
+    with campaign_lock(folder):
+        _roll_forward(folder)
+        changed = {rel: text for rel, text in files.items() if _current(folder / rel) != text}
+        if not changed:
+            return
+        if len(changed) == 1:
+            (rel, text), = changed.items()
+            atomic_write_text(folder / rel, text)
+            return
+        journal = tomli_w.dumps({"files": [{"path": rel, "text": text} for rel, text in changed.items()]})
+        atomic_write_text(folder / JOURNAL, journal)
+        _roll_forward(folder)
+
+
+def _current(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+
+
+# --- loading ----------------------------------------------------------------------
+
+
+def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None = None) -> CampaignFolder:
+    """Read a campaign folder: campaign.toml, every side's force, the folder's scenarios.
+
+    `scenarios`, when given, are the scenarios available besides the folder's own
+    (the built-in library); the track is checked against them.
+    """
+    from saves.scenario_file import load_folder
+
+    folder = Path(folder)
+    if not (folder / CAMPAIGN_FILE).exists():
+        if not folder.is_dir():
+            raise SaveError(folder, "no such campaign folder")
+        raise SaveError(folder / CAMPAIGN_FILE, "no campaign here", hint="create one with `muster new DIR`")
+    warnings: list[str] = []
+    overlay = _journal_files(folder) or {}
+    if overlay:
+        try:
+            with campaign_lock(folder):
+                _roll_forward(folder)
+            overlay = {}
+            warnings.append(f"{folder}: finished a save that was interrupted")
+        except SaveError:
+            pass  # another Muster is writing: read through its journal instead
+
+    def text_of(rel: str) -> str:
+        return overlay[rel] if rel in overlay else read_text(folder / rel)
+
+    own = load_folder(folder / "scenarios") if (folder / "scenarios").is_dir() else {}
+    ids = set(own) | set(scenarios) if scenarios is not None else None
+    file = folder / CAMPAIGN_FILE
+    text = text_of(CAMPAIGN_FILE)
+    data = parse_toml(text, file)
+    migrated = data.get("format") != FORMAT
+    campaign = parse_campaign(text, file, ids)
+    forces: dict[str, Force] = {}
+    for side in campaign.sides:
+        rel = force_ref(side.id)
+        if rel not in overlay and not (folder / rel).exists():
+            raise SaveError(folder / rel, f"side {side.id!r} has no force file", hint=f"add {rel}")
+        forces[side.id] = parse_force(text_of(rel), folder / rel)
+        if forces[side.id].ruleset != campaign.ruleset:
+            raise SaveError(
+                folder / rel,
+                f"the force is for {forces[side.id].ruleset!r}, the campaign plays {campaign.ruleset!r}",
+                key="ruleset",
+            )
+    return CampaignFolder(folder, campaign, forces, own, warnings, migrated)
+
+
+# --- writing ----------------------------------------------------------------------
+
+
+def save_campaign(
+    folder: str | Path, campaign: Campaign, forces: Mapping[str, Force] | None = None
+) -> None:
+    """Write campaign.toml (and the given forces) as one change, under the lock."""
+    folder = Path(folder)
+    files = {CAMPAIGN_FILE: dump_campaign(campaign)}
+    for side_id, force in (forces or {}).items():
+        files[force_ref(side_id)] = dump_force(force)
+    write_files(folder, files)
+
+
+def create_campaign_folder(
+    folder: str | Path, campaign: Campaign, forces: Mapping[str, Force], scenarios: Sequence[Scenario] = ()
+) -> Path:
+    """A new campaign folder. Refuses a folder that already holds a campaign."""
+    from saves.scenario_file import dump_scenario
+
+    folder = Path(folder)
+    if (folder / CAMPAIGN_FILE).exists():
+        raise SaveError(folder / CAMPAIGN_FILE, "a campaign is already here", hint="pick an empty folder")
+    missing = [s.id for s in campaign.sides if s.id not in forces]
+    if missing:
+        raise SaveError(folder, f"no force for side(s) {', '.join(missing)}")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "battles").mkdir(exist_ok=True)
+    files = {force_ref(side.id): dump_force(forces[side.id]) for side in campaign.sides}
+    for scenario in scenarios:
+        files[f"scenarios/{scenario.id}.toml"] = dump_scenario(scenario)
+    files[CAMPAIGN_FILE] = dump_campaign(campaign)
+    write_files(folder, files)
+    return folder
+
+
+def start_battle(folder: CampaignFolder, plan: BattlePlan, mustered: Mapping[str, Force]) -> Path:
+    """Write the battle file's setup and mark it in progress in campaign.toml."""
+    campaign = folder.campaign
+    if campaign.battle_in_progress:
+        raise CampaignError(f"battle {campaign.battle_in_progress} is still in progress")
+    sides = tuple(
+        BattleSide(side.id, side.name, plan.roles.get(side.id, ""), force_ref(side.id), mustered[side.id])
+        for side in campaign.sides
+    )
+    header = BattleHeader(
+        ruleset=campaign.ruleset,
+        edition=campaign.edition,
+        options=dict(campaign.options),
+        sides=sides,
+        scenario=plan.scenario,
+        activation=campaign.activation,
+        seed=plan.seed,
+        dice=campaign.dice,
+        campaign=campaign.name,
+        number=plan.number,
+    )
+    with campaign_lock(folder.path):
+        path = create_battle_file(folder.path / plan.file, header)
+        updated = attrs.evolve(campaign, battle_in_progress=plan.file)
+        save_campaign(folder.path, updated)
+    folder.campaign = updated
+    return path
+
+
+def finish_battle(
+    folder: CampaignFolder,
+    scenario: Scenario,
+    outcome: BattleOutcome,
+    *,
+    strategic_winner: str | None = None,
+    declared_objectives: Mapping[str, Sequence[str]] | None = None,
+    recovery_faces: Mapping[str, Sequence[int]] | None = None,
+) -> PostBattle:
+    """The post-battle step on disk: result into the battle file, forces and campaign.toml
+    rewritten as one change, then (if the campaign asks) a git commit."""
+    from saves import git
+
+    campaign = folder.campaign
+    if not campaign.battle_in_progress:
+        raise CampaignError("no battle is in progress")
+    done = post_battle(
+        campaign,
+        scenario,
+        folder.forces,
+        outcome,
+        file=campaign.battle_in_progress,
+        strategic_winner=strategic_winner,
+        declared_objectives=declared_objectives,
+        recovery_faces=recovery_faces,
+    )
+    entry = done.entry
+    battle_path = folder.path / campaign.battle_in_progress
+    with campaign_lock(folder.path):
+        battle = load_battle_file(battle_path)
+        if battle.result is None:
+            write_result(
+                battle_path,
+                BattleResult(outcome.digest, entry.winner, dict(entry.vps), entry.summary, outcome),
+            )
+        save_campaign(folder.path, done.campaign, done.forces)
+    folder.campaign, folder.forces = done.campaign, dict(done.forces)
+    if campaign.rules.git_commits != "off":
+        paths = [CAMPAIGN_FILE, campaign.battle_in_progress, *(force_ref(s.id) for s in campaign.sides)]
+        folder.warnings += git.commit(folder.path, entry.summary, paths)
+    return done
+
+
+# --- migrations -------------------------------------------------------------------
+
+
+def _campaign_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """muster/0: `ruleset = "id:edition"`, sides as a table keyed by id, the track as a
+    plain list of scenario ids, `vp` totals per side instead of a ledger."""
+    doc = dict(doc)
+    ruleset = doc.get("ruleset", "")
+    if isinstance(ruleset, str) and ":" in ruleset:
+        doc["ruleset"], doc["edition"] = ruleset.split(":", 1)
+    sides = doc.get("sides", {})
+    if isinstance(sides, dict):
+        doc["sides"] = [{"id": sid, **body} for sid, body in sides.items()]
+    track = doc.get("track", [])
+    if track and all(isinstance(s, str) for s in track):
+        doc["track"] = [{"id": s, "scenario": s} for s in track]
+        done = doc.pop("battles_fought", 0)
+        doc["position"] = track[done] if done < len(track) else ""
+    vp = doc.pop("vp", {})
+    if vp:
+        doc["ledger"] = [{"battle": 0, "side": sid, "vp": v, "reason": "carried over from muster/0"} for sid, v in vp.items()]
+    return doc
+
+
+MIGRATIONS: dict[int, Migration] = {0: _campaign_0_to_1}

@@ -1,0 +1,53 @@
+"""The demo campaign: three linked Flat Out War battles, Humans against Aliens.
+
+Hot Landing first. If the Humans win it they push on to The Last Bridge; if not
+(a loss or a draw) they fight The Rout. Either way the campaign ends Into the Hive.
+The forces are Special Operations' printed Human and Alien lists.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from campaign.campaigns import Branch, Campaign, CampaignRules, Side, TrackStep, create_campaign
+from campaign.force import Force
+from campaign.rulesets import get_ruleset
+from scenarios.loader import builtin_scenarios
+
+RULESET, EDITION = "flat-out-war", "special-ops"
+SIDES = (("humans", "Humans", "Human Force"), ("aliens", "Aliens", "Alien Force"))
+TRACK = (
+    TrackStep("landing", "demo-landing", branches=(Branch("humans", "bridge"), Branch("aliens", "rout"), Branch("draw", "rout"))),
+    TrackStep("bridge", "demo-bridge", next="hive"),
+    TrackStep("rout", "demo-rout", next="hive"),
+    TrackStep("hive", "demo-hive"),
+)
+
+
+def demo_forces() -> dict[str, Force]:
+    samples = {f.name: f for f in get_ruleset(RULESET, EDITION).sample_forces()}
+    return {side_id: attrs.evolve(samples[sample], name=name) for side_id, name, sample in SIDES}
+
+
+def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
+    campaign = create_campaign(
+        "Demo: The Hive War",
+        RULESET,
+        [Side(side_id, name) for side_id, name, _ in SIDES],
+        TRACK,
+        edition=EDITION,
+        rules=CampaignRules(reinforcement_per_battle=50, reinforcement_per_vp=1, recovery_rolls=True),
+        seed=seed,
+        scenario_ids=set(builtin_scenarios()),
+    )
+    return campaign, demo_forces()
+
+
+def write_demo(folder: str | Path, seed: int = 2026) -> Path:
+    """A fresh demo campaign folder (refused where a campaign already is)."""
+    from saves.campaign_file import create_campaign_folder
+
+    campaign, forces = demo_campaign(seed)
+    return create_campaign_folder(folder, campaign, forces)
