@@ -150,11 +150,11 @@ class ToyRules(BattleRules):
 
 
 def toy_setup(
-    sizes: tuple[tuple[int, ...], tuple[int, ...]] = ((3, 2), (3, 2)), rounds: int = 0, **kw: Any
+    sizes: tuple[tuple[int, ...], ...] = ((3, 2), (3, 2)), rounds: int = 0, **kw: Any
 ) -> BattleSetup:
-    """Two sides, "reds" and "blues", with units of the given element counts."""
+    """Sides "reds", "blues" (then "greens", "golds") with units of the given element counts."""
     sides = []
-    for side_id, counts in zip(("reds", "blues"), sizes):
+    for side_id, counts in zip(("reds", "blues", "greens", "golds"), sizes):
         units = tuple(
             Unit(f"{side_id[:-1].title()} {i + 1}", (Element("Trooper", count=n, die="d6"),))
             for i, n in enumerate(counts)
