@@ -5,3 +5,8 @@ Modules: `deck` (cards, keys, dice-driven deal), `rules` (the seed's arithmetic)
 ruleset must answer), `scheme` (the ActivationScheme on the engine core), `hosts/`
 (adapters for particular rulesets). See docs/cards.md.
 """
+
+from campaign.activation.cards.scheme import CardScheme, table_of  # noqa: E402  (registers "cards")
+from campaign.activation.cards.view import CardView, card_view, visible_log  # noqa: E402
+
+__all__ = ["CardScheme", "CardView", "card_view", "table_of", "visible_log"]

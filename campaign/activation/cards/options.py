@@ -58,6 +58,37 @@ OPTION_SPECS: tuple[Option, ...] = (
         "AMB-19",
     ),
     Option(
+        "deal",
+        "auto",
+        ("auto", "dice", "typed"),
+        "How the deal is made: by the battle's dice (a seeded, logged shuffle), typed by the "
+        "players from a real deck, or 'auto': dice with auto dice, typed with table dice.",
+        "CA-1.1",
+    ),
+    Option(
+        "ap_max",
+        2,
+        (),
+        "Action points per unit when the host ruleset does not say (Flat Out War: 2).",
+        "CA-4.1",
+    ),
+    Option(
+        "fow_enforce_one_other_action",
+        True,
+        (True, False),
+        "Flat Out War host: at most one Melee, Ballistic or Cast per activation (the free "
+        "charge melee counts as it), as in Flat Out War's Move plus one Other Action.",
+        "7.3",
+    ),
+    Option(
+        "natural_max_succeeds",
+        False,
+        (True, False),
+        "Flat Out War host: a die showing its highest face always succeeds, so a d4 with -2 "
+        "or worse can still hit.",
+        "7.3",
+    ),
+    Option(
         "turns",
         6,
         (),
@@ -86,7 +117,7 @@ def resolve_options(given: dict[str, Any] | None = None) -> dict[str, Any]:
         if spec.choices and value not in spec.choices:
             choices = ", ".join(map(str, spec.choices))
             raise CardOptionError(f"card option {key} must be one of {choices}, not {value!r}")
-        if key == "turns" and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-            raise CardOptionError(f"card option turns must be a whole number of turns >= 1, not {value!r}")
+        if key in ("turns", "ap_max") and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise CardOptionError(f"card option {key} must be a whole number >= 1, not {value!r}")
         out[key] = value
     return out

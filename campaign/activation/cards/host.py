@@ -1,0 +1,182 @@
+"""What the card scheme asks of the ruleset it runs on (spec section 7.1).
+
+Seed 001 is only a sequence of play: morale, movement and combat come from a host
+ruleset. A `CardHost` answers the scheme's questions about one battle's rules: how
+many action points a unit has, who the field commander is, what kind of action a
+ruleset command is, and how to resolve it with the scheme's flat modifier.
+
+The defaults here run any `BattleRules` in a basic way (2 AP, no leadership bonus,
+commands classified by their type name, the modifier handed over in
+`state.scheme["card_modifier"]`). A ruleset gets a proper host by subclassing and
+registering it for its id (`@register_host`), as `hosts/flat_out_war.py` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from campaign.activation.cards.rules import FlatModifier, Step, inches
+from campaign.engine.commands import Command
+from campaign.engine.pending import CommandSpec, RollRequest
+from campaign.engine.state import BattleState
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+    from campaign.engine.rules import BattleRules
+
+Resolution = Generator[Any, Any, Any]
+
+# Where the scheme leaves the modifier of the action being resolved, for hosts that
+# read it from the state rather than taking it as an argument.
+MODIFIER_KEY = "card_modifier"
+
+# command type -> card action kind, for rulesets with the usual command names
+DEFAULT_KINDS: dict[str, str] = {
+    "move": "move",
+    "run": "move",
+    "charge": "move",
+    "shoot": "ballistic",
+    "ranged": "ballistic",
+    "fire": "ballistic",
+    "melee": "melee",
+    "strike": "melee",
+    "fight": "melee",
+    "cast": "cast",
+}
+
+
+class CardHost:
+    """The host adapter. Override the methods where the ruleset has something to say."""
+
+    ruleset_id: ClassVar[str] = ""  # the ruleset this host serves ("" = any)
+    option_names: ClassVar[tuple[str, ...]] = ()  # host options accepted in the scheme options
+
+    def __init__(self, rules: BattleRules, options: dict[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.options = dict(options or {})
+
+    # --- who takes part --------------------------------------------------------------
+    def is_unit(self, state: BattleState, unit_id: str) -> bool:
+        """AMB-28: whatever activates as a separate body gets a card."""
+        return not state.unit(unit_id).eliminated
+
+    def ap_max(self, state: BattleState, unit_id: str) -> int:
+        return int(self.options.get("ap_max", 2))
+
+    def move_rate(self, state: BattleState, unit_id: str) -> Fraction:
+        """The unit's normal move in inches (the rout move is twice this)."""
+        return Fraction(0)
+
+    def leadership_bonus(self, state: BattleState, side: str) -> int:
+        """Extra cards from the side's field commander (CA-1.4)."""
+        return 0
+
+    def weapons(self, state: BattleState, unit_id: str) -> list[tuple[str, int, bool]]:
+        """(weapon name, PREP value, primary?) for CA-11.2."""
+        return []
+
+    # --- what the unit may do ----------------------------------------------------------
+    def commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
+        """The ruleset's own actions for the unit now (move, shoot, melee, cast ...)."""
+        return list(self.rules.activation_commands(state, unit_id))
+
+    def action_kind(self, state: BattleState, command_type: str) -> str:
+        """The card action a ruleset command type is: move | melee | ballistic | cast |
+        special (CA-4.1), or "free" for a command that is no action at all."""
+        return DEFAULT_KINDS.get(command_type, "special")
+
+    def acting_unit(self, command: Command) -> str:
+        return str(getattr(command, "unit", ""))
+
+    def target(self, command: Command) -> str | None:
+        target = getattr(command, "target", None)
+        return str(target) if target else None
+
+    def weapon(self, state: BattleState, command: Command) -> str | None:
+        weapon = getattr(command, "weapon", None)
+        return str(weapon) if weapon else None
+
+    def facts(self, command: Command) -> dict[str, Any]:
+        facts = getattr(command, "facts", None)
+        return dict(facts) if isinstance(facts, dict) else {}
+
+    def move_step(self, state: BattleState, command: Command) -> Step:
+        """The table facts of a Move (CA-8.1/8.2): inches, straight, contact, uninterrupted."""
+        facts = self.facts(command)
+        distance = facts.get("inches", facts.get("moved", facts.get("distance", 0)))
+        return Step(
+            "move",
+            inches(distance),
+            bool(facts.get("straight", False)),
+            bool(facts.get("contact", False)),
+            bool(facts.get("uninterrupted", True)),
+        )
+
+    def cast_cost(self, state: BattleState, command: Command) -> tuple[str, int]:
+        """(power name, actions it costs) for CA-12.3; 1 action resolves at once."""
+        return (str(getattr(command, "spell", getattr(command, "power", command.type))), 1)
+
+    def refuse(self, state: BattleState, unit_id: str, kinds_so_far: list[str], kind: str) -> str | None:
+        """A host limit on the action (e.g. FOW's one Other Action); a reason, or None."""
+        return None
+
+    # --- resolution -------------------------------------------------------------------------
+    def resolve(self, state: BattleState, command: Command, ctx: Context, modifier: FlatModifier) -> Resolution:
+        """Resolve one action with the scheme's flat modifier added to every attack die."""
+        state.scheme[MODIFIER_KEY] = modifier.total
+        try:
+            yield from self.rules.resolve(state, command, ctx)
+        finally:
+            state.scheme.pop(MODIFIER_KEY, None)
+
+    def rally(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        """The forced Rally (CA-6.1): the host's morale check. Returns True on a pass.
+        Default: one d6, 4+ passes."""
+        name = state.unit(unit_id).name
+        (face,) = yield RollRequest(6, 1, f"1 x d6 rally, {name}", side=state.unit(unit_id).side)
+        return face >= 4
+
+    def routed(self, state: BattleState, unit_id: str) -> bool:
+        """Whether host morale has routed the unit (read after every action)."""
+        return bool(state.unit(unit_id).markers.get("routed", False))
+
+    def set_routed(self, state: BattleState, unit_id: str, routed: bool) -> None:
+        markers = state.unit(unit_id).markers
+        if routed:
+            markers["routed"] = True
+        else:
+            markers.pop("routed", None)
+
+    def eliminate(self, state: BattleState, unit_id: str, ctx: Context) -> None:
+        """Remove a unit that failed its rally at its own board edge (CA-6.4)."""
+        state.unit(unit_id).markers["removed"] = True
+
+
+_HOSTS: dict[str, Callable[..., CardHost]] = {}
+
+
+def register_host(cls: type[CardHost]) -> type[CardHost]:
+    """Class decorator: the host for `cls.ruleset_id`."""
+    _HOSTS[cls.ruleset_id] = cls
+    return cls
+
+
+def host_for(rules: BattleRules, options: dict[str, Any] | None = None) -> CardHost:
+    """The registered host for the rules' ruleset id, else the generic CardHost.
+    A BattleRules may also offer `card_host(options)` itself."""
+    made = getattr(rules, "card_host", None)
+    if callable(made):
+        return made(options or {})
+    _load_builtin_hosts()
+    cls = _HOSTS.get(getattr(rules, "id", ""), CardHost)
+    return cls(rules, options)
+
+
+def _load_builtin_hosts() -> None:
+    try:
+        import campaign.activation.cards.hosts.flat_out_war  # noqa: F401
+    except ModuleNotFoundError as exc:  # the Flat Out War engine (or its host) not there yet
+        if not (exc.name or "").startswith(("campaign.rulesets.flat_out_war", "campaign.activation.cards.hosts")):
+            raise

@@ -1,0 +1,560 @@
+"""The card-deck activation scheme (seed 001) on the engine core.
+
+Choose it in a battle setup with `activation = "cards"` and `activation_options` from
+`options.OPTION_SPECS`. Each card turn (= one round, `state.round`):
+
+1. the deck is shuffled and dealt through the battle's dice (one d(cards left) per
+   card dealt, logged like any roll), or typed by each side in table mode;
+2. each side places one card face down on each of its units (`assign_cards`, a
+   Decision of that side whose `data` holds only that side's hand);
+3. cards come up in order; a side holding consecutive cards may start them
+   together (`activate_cards`); a single card starts by itself;
+4. the active unit spends action points one action at a time: the host ruleset's
+   own commands (move, shoot, melee, cast ...) plus `card_overwatch`, `card_rally`
+   (forced first for a routed unit), `card_aim`, `card_prep`, `card_special`, and
+   `end_activation`; before and after each action, and during a move, units holding
+   an overwatch action are offered `card_interrupt` (non-active side first).
+
+Hidden information: hands and face-down cards live in `state.secret[side]["cards"]`;
+the public part in `state.scheme["cards"]`. `card_view(state, side)` says what a side
+may see now. The battle's log holds the placements (it must, to replay); show it
+through `visible_log` to keep unrevealed cards hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from campaign.activation.cards import options as card_options
+from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt
+from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
+from campaign.activation.cards.host import CardHost, host_for
+from campaign.activation.cards.rules import Step, may_overwatch
+from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, SideHand
+from campaign.engine.commands import Command
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
+from campaign.engine.scheme import ActivationScheme, register_scheme
+from campaign.engine.state import BattleState
+from campaign.rulesets.base import Option
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+    from campaign.engine.scheme import Resolution
+
+SCHEME_KEY = "cards"  # state.scheme[SCHEME_KEY]: CardTurn; state.secret[side][SCHEME_KEY]: SideHand
+
+
+def table_of(state: BattleState) -> CardTable:
+    """The card rules over a battle state's card bookkeeping."""
+    turn = state.scheme[SCHEME_KEY]
+    hands = {side: state.secret.setdefault(side, {}).setdefault(SCHEME_KEY, SideHand()) for side in turn.sides}
+    return CardTable(turn, hands)
+
+
+def _guard(action: Callable[[], Any]) -> Any:
+    """Card-rule and card-reading errors become the engine's IllegalCommand."""
+    try:
+        return action()
+    except CardRuleError as exc:
+        raise IllegalCommand(exc.rule, exc.message) from None
+    except CardError as exc:
+        raise IllegalCommand("CA-1.1", str(exc)) from None
+    except ValueError as exc:
+        raise IllegalCommand("cards", str(exc)) from None
+
+
+AT_EDGE = FactSpec(
+    "at_edge",
+    (True, False),
+    False,
+    "the unit touches its own board edge, or its rout move would carry a model over it",
+)
+
+
+@register_scheme
+class CardScheme(ActivationScheme):
+    """Seed 001's card deck: hidden card order, action points, overwatch, rally."""
+
+    name: ClassVar[str] = "cards"
+    option_specs: ClassVar[tuple[Option, ...]] = card_options.OPTION_SPECS
+
+    def __init__(self, host: CardHost | None = None, **options: Any) -> None:
+        self.options = card_options.resolve_options(options)
+        self._host = host
+
+    def command_types(self) -> Iterable[type[Command]]:
+        return CARD_COMMANDS
+
+    def host(self, ctx: Context) -> CardHost:
+        if self._host is None or self._host.rules is not ctx.rules:
+            self._host = host_for(ctx.rules, self.options)
+        return self._host
+
+    # --- the battle loop -------------------------------------------------------------------
+    def run(self, state: BattleState, ctx: Context) -> Resolution:
+        host = self.host(ctx)
+        self._setup(state, host)
+        t = table_of(state)
+        limit = ctx.setup.scenario.rounds or self.options["turns"]
+        while not self.ended(state, ctx):
+            state.round += 1
+            t.begin_turn()
+            self._join_newcomers(state, host, t)
+            ctx.emit("round_start", f"Turn {state.round} begins: the cards are collected and shuffled", round=state.round)
+            yield from ctx.rules.on_round_start(state, ctx)
+            for side in state.side_ids():
+                yield from ctx.rules.on_turn_start(state, side, ctx)
+            self._sync(state, ctx, host, t)
+            if self.ended(state, ctx):
+                return
+            yield from self._deal(state, ctx, host, t)
+            yield from self._assign(state, ctx, t)
+            while not self.ended(state, ctx):
+                self._sync(state, ctx, host, t)
+                run = t.next_run()
+                if not run:
+                    break
+                yield from self._activation(state, ctx, host, t, [u.id for u in run])
+            if self.ended(state, ctx):
+                return
+            t.end_turn()
+            state.scheme["active_unit"] = ""
+            for side in state.side_ids():
+                yield from ctx.rules.on_turn_end(state, side, ctx)
+            yield from ctx.rules.on_round_end(state, ctx)
+            ctx.emit("round_end", f"Turn {state.round} ends: held actions lapse", round=state.round)
+            if self.ended(state, ctx):
+                return
+            if state.round >= limit:
+                state.over = True
+                state.end_reason = f"turn limit ({limit}) reached"
+                return
+
+    def _setup(self, state: BattleState, host: CardHost) -> None:
+        """GAME_SETUP: every unit's AP, move and weapons; primary weapons prepped."""
+        turn = CardTurn(
+            card_order=self.options["card_order"],
+            prep_counts=self.options["prep_counts"],
+            aim_excluded=self.options["aim_excluded_from_penalty"],
+            sides=state.side_ids(),
+        )
+        state.scheme[SCHEME_KEY] = turn
+        state.scheme["active_unit"] = ""
+        state.scheme["current"] = ""
+        t = table_of(state)
+        self._join_newcomers(state, host, t)
+
+    def _join_newcomers(self, state: BattleState, host: CardHost, t: CardTable) -> None:
+        """Units that are not in the card bookkeeping yet get a card from the next deal (AMB-7)."""
+        for unit in state.units:
+            if unit.id not in t.units and host.is_unit(state, unit.id):
+                t.add_unit(
+                    unit.id,
+                    unit.side,
+                    host.ap_max(state, unit.id),
+                    host.move_rate(state, unit.id),
+                    host.weapons(state, unit.id),
+                )
+                t.units[unit.id].routed = host.routed(state, unit.id)
+
+    def _sync(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable) -> None:
+        """Read back what the host's rules did: eliminations (skip their cards, AMB-7) and
+        routs from host morale (a free rout move, CA-9)."""
+        for unit in state.units:
+            cu = t.units.get(unit.id)
+            if cu is None or cu.eliminated:
+                continue
+            if unit.eliminated or not host.is_unit(state, unit.id):
+                was_waiting = cu.status == "waiting" and t.card_of(unit.id) is not None
+                t.eliminate(unit.id)
+                if was_waiting:
+                    ctx.emit("card_skipped", f"{unit.name} is gone; its card will be skipped", unit=unit.id)
+                continue
+            routed = host.routed(state, unit.id)
+            if routed and not cu.routed:
+                moved = t.rout(unit.id)
+                ctx.emit(
+                    "rout_move",
+                    f"{unit.name} routs: a free move of {_inch(moved)} away from the enemy",
+                    unit=unit.id,
+                    inches=_inch(moved),
+                )
+            elif not routed and cu.routed:
+                cu.routed = False
+
+    # --- DEAL -----------------------------------------------------------------------------
+    def _typed_deal(self, ctx: Context) -> bool:
+        mode = self.options["deal"]
+        return mode == "typed" or (mode == "auto" and ctx.setup.dice == "table")
+
+    def _deal(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable) -> Resolution:
+        playing = [s for s in state.side_ids() if t.live_units(s)]
+        leadership = {s: host.leadership_bonus(state, s) for s in playing}
+        t.turn.sides = list(state.side_ids())
+        counts = {s: len(t.live_units(s)) for s in playing}
+        from campaign.activation.cards.rules import plan_deal
+
+        plan = plan_deal(counts, leadership, self.options["three_quarter_rounding"], self.options["jokers"])
+        t.turn.use_chits = plan.use_chits
+        deck = chit_deck(plan.deck_size) if plan.use_chits else standard_deck(self.options["jokers"])
+        summary = ", ".join(f"{state.side(s).name} {n}" for s, n in plan.counts.items())
+        chits = f"; numbered chits 1-{plan.deck_size} replace the deck" if plan.use_chits else ""
+        ctx.emit("deal", f"Cards dealt: {summary}{chits}", counts=dict(plan.counts), chits=plan.use_chits)
+        remaining = list(deck)
+        for side in state.side_ids():
+            count = plan.counts.get(side, 0)
+            name = state.side(side).name
+            if self._typed_deal(ctx) and count:
+                left = list(remaining)
+                command = yield Decision(
+                    side,
+                    f"{name}: type the {count} cards you were dealt (e.g. QH 10S AC)",
+                    (CommandSpec("deal_cards", label=f"Enter {count} cards"),),
+                    check=lambda cmd, left=left, count=count: _guard(lambda: _typed_cards(cmd.cards, left, count)),
+                    data={"hidden": True, "count": count, "chits": plan.use_chits},
+                )
+                cards = _typed_cards(command.cards, left, count)
+            else:
+                cards = []
+                for k in range(count):
+                    face = 1
+                    if len(remaining) > 1:
+                        purpose = f"deal card {k + 1} of {count} to {name} (1 x d{len(remaining)})"
+                        (face,) = yield RollRequest(len(remaining), 1, purpose, side=side)
+                    cards.append(remaining[face - 1])
+                    remaining.pop(face - 1)
+            remaining = [c for c in remaining if c not in cards]
+            t.set_hand(side, cards)
+        for side in state.side_ids():  # sides with no unit left take no cards
+            if side not in t.turn.dealt:
+                t.set_hand(side, [])
+
+    # --- ASSIGN ---------------------------------------------------------------------------
+    def _assign(self, state: BattleState, ctx: Context, t: CardTable) -> Resolution:
+        for side in state.side_ids():
+            units = t.live_units(side)
+            if not units:
+                t.assign(side, {})
+                continue
+            name = state.side(side).name
+            hand = list(t.hands[side].hand)
+            command = yield Decision(
+                side,
+                f"{name}: place one card face down on each unit ({len(hand) - len(units)} will be discarded)",
+                (CommandSpec("assign_cards", label="Place cards"),),
+                check=lambda cmd, side=side: _guard(lambda: t.check_assignment(side, cmd.cards)),
+                data={
+                    "hidden": True,
+                    "hand": hand,
+                    "units": [(u.id, state.unit(u.id).name) for u in units],
+                    "order": self.options["card_order"],
+                },
+            )
+            discards = _guard(lambda: t.assign(side, command.cards))
+            ctx.emit(
+                "cards_placed",
+                f"{name} places {len(units)} card(s) face down and discards {len(discards)}",
+                side=side,
+            )
+
+    # --- NEXT_CARD and ACTIVATION -----------------------------------------------------------
+    def _activation(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, run: list[str]) -> Resolution:
+        side = t.units[run[0]].side
+        group = run[:1]
+        if len(run) > 1 and self.options["combined_activation"]:
+            names = [state.unit(u).name for u in run]
+            legal = tuple(
+                CommandSpec(
+                    "activate_cards",
+                    {"units": tuple(run[:k])},
+                    label=f"Activate {' + '.join(names[:k])}" + (" together" if k > 1 else " alone"),
+                )
+                for k in range(1, len(run) + 1)
+            )
+            command = yield Decision(
+                side,
+                f"{state.side(side).name}: {len(run)} of your cards come up in sequence; activate together?",
+                legal,
+            )
+            group = list(command.units)
+        _guard(lambda: t.activate(group))
+        state.turn += 1
+        state.scheme["current"] = side
+        for unit_id in group:
+            card = parse_card(t.units[unit_id].card or "")
+            unit = state.unit(unit_id)
+            ctx.emit(
+                "card_up",
+                f"{card.label}: {unit.name} ({state.side(side).name}) activates",
+                unit=unit_id,
+                side=side,
+                card=card.code,
+            )
+        state.scheme["active_unit"] = group[0]
+        for unit_id in group:
+            yield from ctx.rules.on_activation_start(state, unit_id, ctx)
+        while not self.ended(state, ctx):
+            self._sync(state, ctx, host, t)
+            for unit_id in list(t.turn.active):
+                cu = t.units[unit_id]
+                if cu.ap_left < 1 and not cu.free_melee_pending:
+                    yield from self._end(state, ctx, t, unit_id)
+            if not t.turn.active:
+                break
+            legal: list[CommandSpec] = []
+            for unit_id in t.turn.active:
+                legal.extend(self._specs(state, host, t, unit_id))
+            names = " + ".join(state.unit(u).name for u in t.turn.active)
+            aps = ", ".join(f"{state.unit(u).name} {t.units[u].ap_left} AP" for u in t.turn.active)
+            command = yield Decision(
+                side,
+                f"{names}: choose an action ({aps})",
+                tuple(legal),
+                check=lambda cmd: self._check_action(state, host, t, cmd, held=False),
+                data={"active": list(t.turn.active)},
+            )
+            yield from self._do(state, ctx, host, t, command)
+        state.scheme["active_unit"] = ""
+        state.scheme["current"] = ""
+
+    def _end(self, state: BattleState, ctx: Context, t: CardTable, unit_id: str) -> Resolution:
+        lost = t.units[unit_id].ap_left
+        t.end_activation(unit_id)
+        if lost:
+            ctx.emit("ap_lost", f"{state.unit(unit_id).name} ends its activation; {lost} AP lost", unit=unit_id)
+        if not state.unit(unit_id).eliminated:
+            yield from ctx.rules.on_activation_end(state, unit_id, ctx)
+
+    def _specs(self, state: BattleState, host: CardHost, t: CardTable, unit_id: str) -> list[CommandSpec]:
+        """What one active unit may do now (the menu of CA-4.1 and the host's commands)."""
+        cu = t.units[unit_id]
+        name = state.unit(unit_id).name
+        if cu.must_rally:
+            return [CommandSpec("card_rally", {"unit": unit_id}, (AT_EDGE,), f"{name}: Rally (forced first action)")]
+        specs = []
+        for spec in host.commands(state, unit_id):
+            kind = host.action_kind(state, spec.type)
+            free = cu.free_melee_pending and kind == "melee"
+            if cu.ap_left < 1 and not free:
+                continue
+            if host.refuse(state, unit_id, cu.kinds_this_activation, "free_melee" if free else kind):
+                continue
+            label = spec.label or spec.type
+            specs.append(attrs.evolve(spec, label=f"{label} (free charge melee)" if free else label))
+        if cu.ap_left >= 1:
+            if may_overwatch(cu.ap_left, cu.ap_max):
+                specs.append(CommandSpec("card_overwatch", {"unit": unit_id}, label=f"{name}: go on Overwatch"))
+            specs.append(CommandSpec("card_aim", {"unit": unit_id}, label=f"{name}: Aim"))
+            for weapon, owed in cu.prep_remaining.items():
+                if owed > 0:
+                    specs.append(
+                        CommandSpec("card_prep", {"unit": unit_id, "weapon": weapon}, label=f"{name}: prep {weapon} ({owed} to go)")
+                    )
+            specs.append(CommandSpec("card_special", {"unit": unit_id}, label=f"{name}: other special action"))
+        specs.append(CommandSpec("end_activation", {"unit": unit_id}, label=f"{name}: end activation"))
+        return specs
+
+    def _kind(self, state: BattleState, host: CardHost, command: Command) -> str:
+        return CARD_ACTION_KINDS.get(command.type) or host.action_kind(state, command.type)
+
+    def _check_action(self, state: BattleState, host: CardHost, t: CardTable, command: Command, held: bool) -> None:
+        if command.type in ("end_activation", "card_overwatch", "card_rally", "pass", "card_interrupt"):
+            return
+        unit_id = host.acting_unit(command)
+        kind = self._kind(state, host, command)
+        weapon = getattr(command, "weapon", None) if command.type == "card_prep" else host.weapon(state, command)
+        free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
+        cu = t.units[unit_id]
+        reason = host.refuse(state, unit_id, cu.kinds_this_activation if not held else [], "free_melee" if free else kind)
+        if reason:
+            raise IllegalCommand("host", reason)
+
+    def check(self, state: BattleState, command: Command) -> None:
+        """Scheme-level refusals for commands answered outside an action Decision."""
+
+    def _do(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command) -> Resolution:
+        unit_id = host.acting_unit(command) if command.type not in ("end_activation",) else command.unit
+        name = state.unit(unit_id).name if unit_id else ""
+        if command.type == "end_activation":
+            yield from self._end(state, ctx, t, unit_id)
+        elif command.type == "card_overwatch":
+            _guard(lambda: t.go_overwatch(unit_id))
+            ctx.emit("overwatch", f"{name} goes on overwatch, holding one action", unit=unit_id)
+            yield from self._end(state, ctx, t, unit_id)
+        elif command.type == "card_rally":
+            yield from self._rally(state, ctx, host, t, command)
+        else:
+            yield from self._action(state, ctx, host, t, command, held=False)
+
+    def _rally(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command) -> Resolution:
+        unit_id = command.unit
+        name = state.unit(unit_id).name
+        passed = yield from host.rally(state, unit_id, ctx)
+        at_edge = bool(command.facts.get("at_edge", False))
+        result = t.rally_result(unit_id, bool(passed), at_edge)
+        if result == "rallied":
+            host.set_routed(state, unit_id, False)
+            ctx.emit("rallied", f"{name} rallies, may turn to face the fight, and goes on overwatch", unit=unit_id)
+        elif result == "eliminated":
+            host.eliminate(state, unit_id, ctx)
+            ctx.emit("eliminated", f"{name} fails to rally at its own board edge and is eliminated", unit=unit_id)
+        else:
+            moved = 2 * t.units[unit_id].move
+            ctx.emit(
+                "rout_move",
+                f"{name} fails to rally and routs {_inch(moved)}; its remaining actions are forfeited",
+                unit=unit_id,
+                inches=_inch(moved),
+            )
+        if unit_id in t.turn.active:
+            yield from self._end(state, ctx, t, unit_id)
+        yield from self._offer(state, ctx, host, t, "after", unit_id, "rally")
+
+    def _action(
+        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command, held: bool
+    ) -> Resolution:
+        """One action (AP-paid, free charge melee, or a held overwatch action)."""
+        unit_id = host.acting_unit(command)
+        name = state.unit(unit_id).name
+        kind = self._kind(state, host, command)
+        weapon = command.weapon if command.type == "card_prep" else host.weapon(state, command)
+        free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
+        # CA-12.3: a power costing several actions is paid one action at a time
+        if kind == "cast":
+            power, cost = host.cast_cost(state, command)
+            if cost > 1:
+                progress = t.pay_cast(unit_id, power, cost)
+                if not progress.complete:
+                    t.record_action(unit_id, "cast", held=held)
+                    ctx.emit(
+                        "casting",
+                        f"{name} pays 1 action toward {power}: {progress.paid} of {cost}",
+                        unit=unit_id,
+                        power=power,
+                        paid=progress.paid,
+                        cost=cost,
+                    )
+                    return
+        yield from self._offer(state, ctx, host, t, "before", unit_id, kind)
+        if state.unit(unit_id).eliminated or (held and t.units[unit_id].held_actions < 1):
+            return  # shot down (or routed) in the before window
+        modifier = t.modifier(unit_id, kind, host.target(command))
+        if kind in ("melee", "ballistic") and modifier.lines():
+            parts = ", ".join(f"{text} {value:+d}" for text, value in modifier.lines())
+            ctx.emit("card_modifier", f"{name}: card modifiers {modifier.total:+d} ({parts})", unit=unit_id, total=modifier.total)
+        if command.type in CARD_ACTION_KINDS:
+            label = {"aim": "aims", "prep": f"preps {weapon}", "special": f"takes a special action {command.action}".rstrip()}
+            ctx.emit("special", f"{name} {label[kind]}", unit=unit_id, kind=kind)
+        else:
+            yield from host.resolve(state, command, ctx, modifier)
+        step = host.move_step(state, command) if kind == "move" else Step(kind)
+        if not state.unit(unit_id).eliminated:
+            charge = t.record_action(unit_id, kind, step=step, weapon=weapon or None, free=free, held=held)
+            if charge.bonus:
+                extra = " and a free melee action" if charge.free_melee and not held else ""
+                ctx.emit("charge", f"{name} charges: +1 in melee this activation{extra}", unit=unit_id, kind=charge.kind)
+        self._sync(state, ctx, host, t)
+        yield from self._offer(state, ctx, host, t, "after", unit_id, kind)
+
+    # --- overwatch interrupts (CA-7.6) -------------------------------------------------------
+    def window(self, state: BattleState, name: str, ctx: Context, **info: Any) -> Resolution:
+        """Windows the host's rules open are not used: the scheme itself opens "before" and
+        "after" around every action, and offers "during" with the "before" of a Move (the
+        interrupter picks the point on the path at the table, CA-7.6)."""
+        return
+        yield  # pragma: no cover
+
+    def _offer(
+        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, window: str, acting: str, kind: str
+    ) -> Resolution:
+        """Offer each side holding an overwatch action the chance to spend it now; the
+        non-active side first (AMB-25). After an interrupt, every side is asked again."""
+        acting_side = state.unit(acting).side
+        passed: set[str] = set()
+        while not state.over:
+            sides = [s for s in t.interrupt_sides(acting_side, exclude=[acting]) if s not in passed]
+            if not sides:
+                return
+            side = sides[0]
+            held = [u for u in t.held_units(exclude=[acting]) if u.side == side]
+            windows = [window] + (["during"] if window == "before" and kind == "move" else [])
+            legal = [
+                CommandSpec(
+                    "card_interrupt",
+                    {"unit": u.id, "window": w},
+                    label=f"{state.unit(u.id).name}: use the held action {_WINDOW_TEXT[w]}",
+                )
+                for u in held
+                for w in windows
+            ]
+            legal.append(CommandSpec("pass", label="Do not interrupt"))
+            what = f"{state.unit(acting).name}'s {kind}"
+            command = yield Decision(
+                side,
+                f"{state.side(side).name}: interrupt {_WINDOW_TEXT[window]} {what}?",
+                tuple(legal),
+                data={"window": window, "acting": acting, "kind": kind},
+            )
+            if command.type == "pass":
+                passed.add(side)
+                continue
+            yield from self._held(state, ctx, host, t, command)
+            passed = set()
+
+    def _held(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, interrupt: Interrupt) -> Resolution:
+        unit_id = interrupt.unit
+        name = state.unit(unit_id).name
+        ctx.emit("interrupt", f"{name} interrupts {_WINDOW_TEXT[interrupt.window]}", unit=unit_id, window=interrupt.window)
+        before = state.scheme.get("active_unit", "")
+        state.scheme["active_unit"] = unit_id
+        t.turn.held_use = unit_id
+        try:
+            cu = t.units[unit_id]
+            legal = [s for s in host.commands(state, unit_id) if not host.refuse(state, unit_id, [], host.action_kind(state, s.type))]
+            legal.append(CommandSpec("card_aim", {"unit": unit_id}, label=f"{name}: Aim"))
+            for weapon, owed in cu.prep_remaining.items():
+                if owed > 0:
+                    legal.append(CommandSpec("card_prep", {"unit": unit_id, "weapon": weapon}, label=f"{name}: prep {weapon}"))
+            legal.append(CommandSpec("card_special", {"unit": unit_id}, label=f"{name}: other special action"))
+            legal.append(CommandSpec("pass", label="Keep the held action"))
+            command = yield Decision(
+                cu.side,
+                f"{name}: choose the held action",
+                tuple(legal),
+                check=lambda cmd: self._check_action(state, host, t, cmd, held=True),
+                data={"held": unit_id},
+            )
+            if command.type == "pass":
+                ctx.emit("interrupt_cancelled", f"{name} keeps its held action", unit=unit_id)
+                return
+            yield from self._action(state, ctx, host, t, command, held=True)
+        finally:
+            t.turn.held_use = None
+            state.scheme["active_unit"] = before
+
+
+_WINDOW_TEXT = {"before": "before", "during": "during", "after": "after"}
+
+
+def _inch(value: Any) -> str:
+    text = f"{float(value):g}"
+    return f'{text}"'
+
+
+def _typed_cards(codes: Iterable[str], left: list[Card], count: int) -> list[Card]:
+    """Table mode: the typed hand, checked against the deck and the cards already dealt."""
+    cards = [parse_card(c) for c in codes]
+    if len(cards) != count:
+        raise CardRuleError("CA-1.2", f"{count} cards were dealt; {len(cards)} typed")
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardRuleError("AMB-5", f"{card.code} typed twice")
+        seen.add(card)
+        if card not in left:
+            raise CardRuleError("CA-1.1", f"{card.code} is not in the deck or was already dealt")
+    return cards
