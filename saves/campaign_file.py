@@ -277,9 +277,11 @@ def create_campaign_folder(
     missing = [s.id for s in campaign.sides if s.id not in forces]
     if missing:
         raise SaveError(folder, f"no force for side(s) {', '.join(missing)}")
+    files = {force_ref(side.id): dump_force(forces[side.id]) for side in campaign.sides}
+    for rel, text in files.items():  # a force the loader would refuse is refused now, before any write
+        parse_force(text, folder / rel)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "battles").mkdir(exist_ok=True)
-    files = {force_ref(side.id): dump_force(forces[side.id]) for side in campaign.sides}
     for scenario in scenarios:
         files[f"scenarios/{scenario.id}.toml"] = dump_scenario(scenario)
     files[CAMPAIGN_FILE] = dump_campaign(campaign)

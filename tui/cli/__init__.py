@@ -18,6 +18,9 @@ SUBCOMMANDS: tuple[str, ...] = (
     "cost",
     "validate",
     "samples",
+    "new",
+    "status",
+    "report",
 )
 
 

@@ -1,0 +1,154 @@
+"""`muster new DIR ...`: create a campaign folder from flags, or the demo with --demo.
+
+    muster new my-war --name "Hive War" --ruleset flat-out-war --edition special-ops \
+        --side humans="Humans" --side aliens="Aliens" \
+        --sample humans="Human Force" --sample aliens="Alien Force" \
+        --track demo-landing,demo-hive --rule recovery_rolls=true
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+
+from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, create_campaign
+from campaign.force import Force
+from campaign.rulesets import UnknownRuleset, get_ruleset
+from saves.errors import SaveError
+
+NAME = "new"
+HELP = "create a campaign folder (--demo: the demo campaign)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dir", help="the new campaign folder")
+    parser.add_argument("--demo", action="store_true", help="write the demo campaign (Humans against Aliens)")
+    parser.add_argument("--name", help="the campaign's name (default: the folder's name)")
+    parser.add_argument("--ruleset", default="flat-out-war", help="ruleset id (default: flat-out-war)")
+    parser.add_argument("--edition", help="ruleset edition (default: the ruleset's)")
+    parser.add_argument("--side", action="append", default=[], metavar="ID=NAME", help="a side (two or more)")
+    parser.add_argument("--player", action="append", default=[], metavar="ID=PLAYER", help="a side's player")
+    parser.add_argument("--force", action="append", default=[], metavar="ID=FILE", help="a side's force file")
+    parser.add_argument("--sample", action="append", default=[], metavar="ID=FORCE", help="a side's force from the ruleset's samples")
+    parser.add_argument("--track", default="", metavar="S1,S2,...", help="scenario ids in order")
+    parser.add_argument("--dice", choices=("auto", "table"), default="auto")
+    parser.add_argument("--activation", choices=("initiative", "cards"), default="initiative")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a campaign rule (see campaign.toml [rules])")
+    parser.add_argument("--git", choices=("off", "battle", "activation"), help="commit to git after each battle")
+
+
+def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
+    out = []
+    for value in values:
+        key, sep, rest = value.partition("=")
+        if not sep or not key.strip():
+            raise CampaignError(f"{flag} wants ID=VALUE, not {value!r}")
+        out.append((key.strip(), rest.strip()))
+    return out
+
+
+def _rule_value(key: str, text: str) -> object:
+    fields = attrs.fields_dict(CampaignRules)
+    if key not in fields:
+        raise CampaignError(f"unknown campaign rule {key!r} (rules: {', '.join(fields)})")
+    default = fields[key].default
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
+            raise CampaignError(f"rule {key} is true or false, not {text!r}")
+        return text.lower() in ("true", "yes", "on")
+    if isinstance(default, int):
+        if not re.fullmatch(r"-?\d+", text):
+            raise CampaignError(f"rule {key} is a whole number, not {text!r}")
+        return int(text)
+    if isinstance(default, Fraction):
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise CampaignError(f"rule {key} is a number, not {text!r}") from None
+    if isinstance(default, tuple):
+        return tuple(t.strip() for t in text.split(",") if t.strip())
+    return text
+
+
+def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
+    from saves.force_file import load_force
+    from scenarios import builtin_scenarios
+
+    folder = Path(args.dir)
+    try:
+        ruleset = get_ruleset(args.ruleset, args.edition)
+    except (UnknownRuleset, ValueError) as exc:
+        raise CampaignError(str(exc)) from None
+    sides = [Side(sid, name or sid) for sid, name in _pairs(args.side, "--side")]
+    players: dict[str, list[str]] = {}
+    for sid, player in _pairs(args.player, "--player"):
+        players.setdefault(sid, []).append(player)
+    sides = [attrs.evolve(s, players=tuple(players.pop(s.id, []))) for s in sides]
+    if players:
+        raise CampaignError(f"--player for unknown side(s): {', '.join(players)}")
+    ids = [s.id for s in sides]
+    forces: dict[str, Force] = {}
+    samples = {f.name: f for f in ruleset.sample_forces()}
+    for sid, name in _pairs(args.sample, "--sample"):
+        if name not in samples:
+            raise CampaignError(f"no sample force {name!r} (samples: {', '.join(samples) or 'none'})")
+        forces[sid] = samples[name]
+    for sid, path in _pairs(args.force, "--force"):
+        forces[sid] = load_force(path)
+    unknown = sorted(set(forces) - set(ids))
+    if unknown:
+        raise CampaignError(f"a force for unknown side(s): {', '.join(unknown)}")
+    missing = [s.id for s in sides if s.id not in forces]
+    if missing:
+        raise CampaignError(
+            f"no force for side(s) {', '.join(missing)}: give --force ID=FILE or --sample ID=NAME "
+            f"(samples: {', '.join(samples) or 'none'})"
+        )
+    track_ids = [t.strip() for t in args.track.split(",") if t.strip()]
+    if not track_ids:
+        raise CampaignError("give the scenario track with --track S1,S2,... (see scenarios/library)")
+    steps, seen = [], {}
+    for sid in track_ids:
+        seen[sid] = seen.get(sid, 0) + 1
+        steps.append(TrackStep(sid if seen[sid] == 1 else f"{sid}-{seen[sid]}", sid))
+    rules = CampaignRules(**{k: _rule_value(k, v) for k, v in _pairs(args.rule, "--rule")})  # type: ignore[arg-type]
+    if args.git:
+        rules = attrs.evolve(rules, git_commits=args.git)
+    campaign = create_campaign(
+        args.name or folder.resolve().name,
+        ruleset.id,
+        sides,
+        steps,
+        edition=ruleset.edition,
+        dice=args.dice,
+        activation=args.activation,
+        rules=rules,
+        seed=args.seed,
+        scenario_ids=set(builtin_scenarios()),
+    )
+    return campaign, forces
+
+
+def run(args: argparse.Namespace) -> int:
+    from saves.campaign_file import create_campaign_folder
+
+    try:
+        if args.demo:
+            from scenarios.demo import write_demo
+
+            folder = write_demo(args.dir, seed=args.seed or 2026)
+        else:
+            campaign, forces = _build(args)
+            folder = create_campaign_folder(args.dir, campaign, forces)  # type: ignore[arg-type]
+    except (CampaignError, SaveError) as exc:
+        print(f"muster new: {exc}", file=sys.stderr)
+        return 2
+    print(f"created campaign in {folder}")
+    print(f"next: muster status {folder}")
+    return 0

@@ -1,0 +1,90 @@
+"""`muster status DIR [--json]`: where a campaign stands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from campaign.campaigns import campaign_winner, standings
+from campaign.outcome import format_vp
+from saves.campaign_file import CampaignFolder, load_campaign
+from saves.errors import SaveError
+
+NAME = "status"
+HELP = "show a campaign's standings, next battle and history"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dir", help="the campaign folder")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def status_dict(folder: CampaignFolder) -> dict[str, Any]:
+    from scenarios import scenarios_for
+
+    c = folder.campaign
+    scenarios = scenarios_for(folder.path)
+    nxt = None
+    if c.position:
+        step = c.step(c.position)
+        sc = scenarios.get(step.scenario)
+        nxt = {"step": step.id, "scenario": step.scenario, "name": sc.name if sc else step.scenario,
+               "points_limit": sc.points_limit if sc else None, "battle": len(c.history) + 1}  # fmt: skip
+    return {
+        "name": c.name,
+        "ruleset": c.ruleset,
+        "edition": c.edition,
+        "dice": c.dice,
+        "activation": c.activation,
+        "finished": c.finished,
+        "winner": campaign_winner(c) if c.finished else None,
+        "next": nxt,
+        "battle_in_progress": c.battle_in_progress or None,
+        "standings": [
+            {"side": s.side, "name": s.name, "vp": format_vp(s.vp), "battles_won": s.battles_won,
+             "reinforcements": format_vp(c.side(s.side).reinforcements),
+             "elements_alive": sum(e.alive for u in folder.forces[s.side].units for e in u.elements)}
+            for s in standings(c)
+        ],  # fmt: skip
+        "history": [h.summary for h in c.history],
+        "warnings": list(folder.warnings),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from scenarios import scenarios_for
+
+    try:
+        folder = load_campaign(args.dir, scenarios_for(None))
+    except SaveError as exc:
+        print(f"muster status: {exc}", file=sys.stderr)
+        return 2
+    data = status_dict(folder)
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    for warning in data["warnings"]:
+        print(f"warning: {warning}")
+    print(f"{data['name']} ({data['ruleset']}{' ' + data['edition'] if data['edition'] else ''}, dice {data['dice']})")
+    print()
+    print(f"{'side':<20} {'VP':>8} {'won':>4} {'alive':>6} {'reinf.':>7}")
+    for row in data["standings"]:
+        print(f"{row['name']:<20} {row['vp']:>8} {row['battles_won']:>4} {row['elements_alive']:>6} {row['reinforcements']:>7}")
+    print()
+    if data["battle_in_progress"]:
+        print(f"battle in progress: {data['battle_in_progress']}")
+    if data["next"]:
+        n = data["next"]
+        limit = f", {n['points_limit']} points" if n["points_limit"] else ""
+        print(f"next: battle {n['battle']}, {n['name']} ({n['scenario']}{limit})")
+    else:
+        winner = data["winner"]
+        names = {r["side"]: r["name"] for r in data["standings"]}
+        print("campaign over: " + (f"{names[winner]} win" if winner else "a draw"))
+    if data["history"]:
+        print()
+        for line in data["history"]:
+            print(line)
+    return 0
