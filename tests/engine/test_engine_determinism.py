@@ -1,0 +1,73 @@
+"""Replay determinism across processes, and the canonical digest."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from campaign.engine.canonical import canonical_json, digest
+from campaign.engine.state import BattleState, SideState
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+SCRIPT = """
+import json, sys
+from campaign.engine import AutoDice, Battle
+from play import play
+from toy_rules import ToyRules, toy_setup
+setup = toy_setup(((4, 3, 2), (5, 3)), rounds=8)
+if len(sys.argv) > 1:
+    log = json.load(open(sys.argv[1]))
+    battle = Battle.replay(setup, log, rules=ToyRules())
+else:
+    battle = play(Battle.start(setup, AutoDice(2024), rules=ToyRules()), seed=99)
+print(json.dumps({"digest": battle.digest(), "log": battle.log_dicts(), "events": [e.text for e in battle.events]}))
+"""
+
+
+def _run(hash_seed: str, *args: str) -> dict:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)])}
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    )
+    return json.loads(out.stdout)
+
+
+def test_two_processes_with_different_hash_seeds_play_and_replay_the_same_battle(tmp_path: Path) -> None:
+    first = _run("1")
+    second = _run("4242")
+    assert len(first["log"]) > 20
+    assert first["digest"] == second["digest"]
+    assert first["log"] == second["log"]
+    log_file = tmp_path / "log.json"
+    log_file.write_text(json.dumps(first["log"]))
+    replayed = _run("777", str(log_file))
+    assert replayed["digest"] == first["digest"]
+    assert replayed["events"] == first["events"]
+
+
+def test_digest_ignores_dict_insertion_order_but_not_values() -> None:
+    a = BattleState(sides=[SideState("x", "X", {"a": 1, "b": Fraction(1, 4)})], units=[])
+    b = BattleState(sides=[SideState("x", "X", {"b": Fraction(1, 4), "a": 1})], units=[])
+    c = BattleState(sides=[SideState("x", "X", {"b": Fraction(1, 3), "a": 1})], units=[])
+    assert digest(a) == digest(b) != digest(c)
+    assert '"b":"1/4"' in canonical_json(a)
+
+
+def test_digest_refuses_floats_and_naming_the_path() -> None:
+    state = BattleState(sides=[SideState("x", "X", {"vp": 2.5})], units=[])
+    with pytest.raises(TypeError, match=r"state.sides\[0\].data.vp is a float"):
+        digest(state)
+
+
+def test_digest_refuses_objects_it_cannot_write() -> None:
+    state = BattleState(sides=[SideState("x", "X", {"thing": object()})], units=[])
+    with pytest.raises(TypeError, match="cannot hold"):
+        digest(state)
