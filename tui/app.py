@@ -1,24 +1,133 @@
-"""The Muster Textual application (placeholder until the TUI lands)."""
+"""The Muster Textual application: screens, themes, and the hooks between them.
+
+Screens ask the app to open each other (`open_force`, `open_campaign`,
+`start_battle`...) so that no screen imports another's internals, and the battle
+screens can plug in later without touching the dashboard.
+"""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from campaign.force import Force
+from tui.commands import MusterCommands
+from tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+STYLES = Path(__file__).parent / "styles"
 
 
 class MusterApp(App[None]):
     TITLE = "Muster"
-    BINDINGS = [("q", "quit", "Quit")]
+    CSS_PATH: ClassVar = [
+        STYLES / name
+        for name in ("app.tcss", "dialogs.tcss", "campaigns.tcss", "dashboard.tcss", "force_builder.tcss",
+                     "help.tcss")
+    ]
+    COMMANDS = App.COMMANDS | {MusterCommands}
+    # Breakpoint classes on every screen drive the "terminal too small" notice (styles/app.tcss).
+    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
+    VERTICAL_BREAKPOINTS: ClassVar = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", show=False),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+    ]
 
-    def __init__(self, folder: str = ".", demo: bool = False) -> None:
+    def __init__(self, folder: str | Path = ".", demo: bool = False, *, demo_root: Path | None = None) -> None:
         super().__init__()
-        self.folder = folder
+        self.folder = Path(folder).expanduser().resolve()
         self.demo = demo
+        self.demo_root = demo_root  # where --demo writes its copy (tests pass a temporary folder)
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("Muster is starting up. Campaigns arrive with the campaigns work.", id="placeholder")
-        yield Footer()
+    def on_mount(self) -> None:
+        from tui.screens.campaigns import CampaignsScreen
+
+        self.push_screen(CampaignsScreen(self.folder))
+        if self.demo:
+            self.make_demo()
+
+    # --- hooks the screens call --------------------------------------------------
+    def open_force(self, force: Force, path: Path | None, on_save: Callable[[Force], None] | None = None) -> None:
+        from tui.screens.force_builder import ForceBuilderScreen
+
+        self.push_screen(ForceBuilderScreen(force, path, on_save))
+
+    def open_campaign(self, folder: Path) -> None:
+        from tui.screens.dashboard import DashboardScreen
+
+        self.push_screen(DashboardScreen(folder))
+
+    def new_campaign(self, folder: Path) -> None:
+        from tui.screens.new_campaign import NewCampaignScreen
+
+        def created(path: Path | None) -> None:
+            if path is not None:
+                self.open_campaign(path)
+
+        self.push_screen(NewCampaignScreen(folder), created)
+
+    def start_battle(self, campaign_folder: Path) -> None:
+        """The dashboard's "next battle" action.
+
+        The battle screen plugs in here: `tui/screens/battle.py` providing
+        `BattleScreen(campaign_folder: Path)`. Until it exists the app says so.
+        """
+        try:
+            from tui.screens.battle import BattleScreen  # type: ignore[import-not-found]
+        except ModuleNotFoundError:
+            self.notify("The battle screen is not part of this build yet.", severity="warning")
+            return
+        self.push_screen(BattleScreen(campaign_folder))
+
+    # --- app-wide actions --------------------------------------------------------
+    def active_ruleset(self) -> str | None:
+        """The ruleset of whatever the current screen shows, for help."""
+        for screen in reversed(self.screen_stack):
+            force = getattr(screen, "force", None)
+            if force is not None:
+                return force.ruleset
+            ruleset = getattr(screen, "ruleset_id", None)
+            if ruleset:
+                return ruleset
+        return None
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(self.screen, self.active_ruleset()))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    @work(thread=True, exclusive=True, group="demo")
+    def make_demo(self) -> None:
+        """Write a fresh demo campaign (in a worker: it writes several files) and open it."""
+        from tui import workspace
+
+        root = self.demo_root or Path(tempfile.mkdtemp(prefix="muster-demo-"))
+        try:
+            folder = workspace.write_demo(root)
+        except Exception as exc:  # shown to the user; the campaigns screen stays usable
+            self.call_from_thread(self.notify, str(exc), title="No demo", severity="error", markup=False)
+            return
+        self.call_from_thread(self._open_demo, folder)
+
+    def _open_demo(self, folder: Path) -> None:
+        screen: Screen[object] = self.screen
+        if hasattr(screen, "folder"):
+            screen.folder = folder.parent  # type: ignore[attr-defined]
+            screen.action_rescan()  # type: ignore[attr-defined]
+        if (folder / "campaign.toml").is_file():
+            self.open_campaign(folder)
 
 
 def run_app(folder: str = ".", demo: bool = False) -> int:

@@ -1,0 +1,34 @@
+"""TUI test fixtures: the toy ruleset is registered on import, apps run at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from pathlib import Path
+
+import pytest
+
+import tests.tui.toy_ruleset  # noqa: F401  (registers "toy-war")
+from tui.app import MusterApp
+
+
+@pytest.fixture
+def empty_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "table"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def app(empty_folder: Path) -> MusterApp:
+    return MusterApp(empty_folder)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run `async def` tests in a fresh event loop (no asyncio plugin needed)."""
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        names = pyfuncitem._fixtureinfo.argnames
+        asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+        return True
+    return None

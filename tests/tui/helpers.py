@@ -1,0 +1,23 @@
+"""Helpers for Pilot tests: plain text of the screen, typing into a field."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+
+def screen_text(app: App) -> str:  # type: ignore[type-arg]
+    """What the terminal shows, as plain text lines (no styles)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+async def type_into(pilot: Pilot, selector: str, text: str) -> None:  # type: ignore[type-arg]
+    """Clear an Input and type `text` key by key, as a player would."""
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    field.value = ""
+    await pilot.pause()
+    await pilot.press(*text)
+    await pilot.pause()

@@ -1,0 +1,1 @@
+"""One screen per task: campaigns, dashboard, force builder, help (battle screens plug in here too)."""

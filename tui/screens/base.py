@@ -1,0 +1,66 @@
+"""What every Muster screen shares: the too-small notice, Escape backs out, help."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
+
+from tui.widgets.too_small import TooSmall
+
+
+class MusterScreen(Screen[None]):
+    """A full screen. Subclasses set HELP_TOPIC and override `has_unsaved` / `save`."""
+
+    HELP_TOPIC: ClassVar[str] = "general"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def on_mount(self) -> None:
+        self.mount(TooSmall(id="too-small"))
+
+    def has_unsaved(self) -> bool:
+        return False
+
+    def action_back(self) -> None:
+        """Leave the screen; a screen with unsaved work asks first."""
+        if not self.has_unsaved():
+            self.leave()
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def chosen(answer: str | None) -> None:
+            if answer == "save":
+                if self.save():
+                    self.leave()
+            elif answer == "discard":
+                self.leave()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "There are unsaved changes.",
+                [("s", "save", "Save and leave"), ("d", "discard", "Discard them"), ("escape", "stay", "Keep editing")],
+            ),
+            chosen,
+        )
+
+    def save(self) -> bool:
+        return True
+
+    def leave(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+class MusterModal(ModalScreen):  # type: ignore[type-arg]
+    """A dialog; Escape cancels it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

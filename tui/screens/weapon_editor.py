@@ -1,0 +1,79 @@
+"""A dialog to edit one weapon: name, melee or ranged, die, range, mount, traits."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Select, Static
+
+from campaign.force import Weapon
+from tui.screens.base import MusterModal
+from tui.screens.element_editor import labelled, split_list
+
+MOUNTS = ("main", "extra", "sponson", "turret")
+
+
+class WeaponEditorScreen(MusterModal):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "apply", "Apply"),
+    ]
+
+    def __init__(self, weapon: Weapon, dice: tuple[str, ...]) -> None:
+        super().__init__()
+        self.weapon = weapon
+        self.dice = list(dict.fromkeys([*dice, *([weapon.die] if weapon.die else [])]))
+
+    def compose(self) -> ComposeResult:
+        w = self.weapon
+        with Vertical(classes="dialog dialog-form"):
+            yield Label(Text("Weapon"), classes="dialog-message")
+            yield labelled("Name", Input(w.name, id="w-name", compact=True))
+            yield labelled("Kind", Select([("melee", "melee"), ("ranged", "ranged")], value=w.kind, id="w-kind",
+                                          compact=True, allow_blank=False))
+            yield labelled("Die", Select([(Text(d), d) for d in self.dice], value=w.die or Select.NULL, id="w-die",
+                                         compact=True, prompt="element's die"))
+            yield labelled("Range", Input(str(w.range) if w.range else "", id="w-range", compact=True,
+                                          placeholder="inches (ranged)"))
+            yield labelled("Mount", Select([(m, m) for m in MOUNTS], value=w.mount, id="w-mount", compact=True,
+                                           allow_blank=False))
+            yield labelled("Traits", Input(", ".join(w.traits), id="w-traits", compact=True,
+                                           placeholder="Exhaustible, Reload: 2"))
+            yield Static(id="w-problem")
+            yield Static(Text("ctrl+s apply   Esc cancel", style="dim"), classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#w-name", Input).focus()
+
+    @on(Input.Submitted)
+    def _next(self) -> None:
+        self.focus_next()
+
+    def action_apply(self) -> None:
+        q = self.query_one
+        name = q("#w-name", Input).value.strip()
+        range_text = q("#w-range", Input).value.strip()
+        problem = ""
+        if not name:
+            problem = "The weapon needs a name."
+        elif range_text and not range_text.isdigit():
+            problem = f"Range must be a whole number of inches, not {range_text!r}."
+        if problem:
+            q("#w-problem", Static).update(Text(problem, style="red"))
+            return
+        die = q("#w-die", Select).value
+        self.dismiss(
+            Weapon(
+                name=name,
+                kind=q("#w-kind", Select).value,  # type: ignore[arg-type]
+                die=None if die is Select.NULL else str(die),
+                range=int(range_text or 0),
+                mount=q("#w-mount", Select).value,  # type: ignore[arg-type]
+                traits=split_list(q("#w-traits", Input).value),
+            )
+        )

@@ -1,0 +1,166 @@
+"""The force builder's widgets: the units/elements table, the cost breakdown, findings.
+
+Every cell and line is built as rich Text from the force's data, so a unit named
+`[bold]x` shows exactly that.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable, Static
+
+from campaign.costing import ElementCost
+from campaign.findings import Finding
+from campaign.force import Element, Force, Weapon
+from tui.force_edits import Place
+from tui.workspace import Priced, element_cost
+
+SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+SEVERITY_MARK = {"error": "✖", "warning": "▲", "info": "•"}
+
+
+def points(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def weapon_text(weapon: Weapon) -> str:
+    parts = [weapon.name]
+    if weapon.die:
+        parts.append(weapon.die)
+    if weapon.kind == "ranged" and weapon.range:
+        parts.append(f'{weapon.range}"')
+    if weapon.mount != "main":
+        parts.append(weapon.mount)
+    text = " ".join(parts)
+    if weapon.traits:
+        text += " (" + ", ".join(weapon.traits) + ")"
+    return text
+
+
+def place_key(place: Place) -> str:
+    unit, element = place
+    return f"u{unit}" if element is None else f"u{unit}e{element}"
+
+
+def key_place(key: str) -> Place:
+    unit, _, element = key[1:].partition("e")
+    return (int(unit), int(element) if element else None)
+
+
+COLUMNS = (("Unit / element", 20), ("Qty", 3), ("Die", 4), ("Mv", 3), ("Weapons", 14), ("Attributes", 12), ("Cost", 5))
+
+
+class ForceTable(DataTable):  # type: ignore[type-arg]
+    """Units as header rows, their elements indented beneath."""
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.zebra_stripes = False
+        for label, width in COLUMNS:
+            self.add_column(Text(label), width=width, key=label)
+
+    def show(self, force: Force, priced: Priced, keep: Place | None = None) -> None:
+        self.clear()
+        for u, unit in enumerate(force.units):
+            ucost = priced.cost.units[u].total if priced.cost and u < len(priced.cost.units) else None
+            count = sum(e.count for e in unit.elements)
+            self.add_row(
+                Text(unit.name, style="bold"), Text(str(count)), Text(""), Text(""), Text(""), Text(""),
+                Text(points(ucost), style="bold", justify="right"),
+                key=place_key((u, None)),
+            )
+            for e, element in enumerate(unit.elements):
+                ecost = element_cost(priced, u, e)
+                self.add_row(*self._element_cells(element, ecost), key=place_key((u, e)))
+        if keep is not None:
+            self.go_to(keep)
+
+    def _element_cells(self, element: Element, cost: ElementCost | None) -> list[Text]:
+        name = Text("  " + element.name)
+        if element.lost:
+            name.append(f" ({element.lost} lost)", style="dim")
+        return [
+            name,
+            Text(str(element.count)),
+            Text(element.die or ""),
+            Text("" if element.move is None else str(element.move)),
+            Text("; ".join(weapon_text(w) for w in element.weapons)),
+            Text(", ".join(element.attributes)),
+            Text(points(cost.total if cost else None), justify="right"),
+        ]
+
+    def go_to(self, place: Place) -> None:
+        try:
+            row = self.get_row_index(place_key(place))
+        except Exception:  # the row is gone (deleted); stay where we are
+            return
+        self.move_cursor(row=row)
+
+    @property
+    def place(self) -> Place | None:
+        if self.row_count == 0:
+            return None
+        key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+        return key_place(key) if key else None
+
+
+def summary_text(force: Force, priced: Priced, dirty: bool) -> Text:
+    text = Text()
+    text.append(force.name, style="bold")
+    text.append(f"  {force.ruleset} {force.edition or ''}  ", style="dim")
+    total = points(priced.total)
+    if force.points_limit is not None:
+        over = priced.total is not None and priced.total > force.points_limit
+        text.append(f"{total} / {force.points_limit} pts", style="bold red" if over else "bold green")
+    else:
+        text.append(f"{total} pts", style="bold")
+    errors = sum(f.severity == "error" for f in priced.findings)
+    warnings = sum(f.severity == "warning" for f in priced.findings)
+    if errors or warnings:
+        text.append(f"  {errors} errors, {warnings} warnings", style="yellow")
+    if priced.problem:
+        text.append(f"  {priced.problem}", style="red")
+    if dirty:
+        text.append("  (unsaved)", style="italic")
+    return text
+
+
+def breakdown_text(title: str, cost: ElementCost | None) -> Text:
+    text = Text()
+    text.append(title + "\n", style="bold")
+    if cost is None:
+        text.append("No price for this element.", style="dim")
+        return text
+    for line in cost.lines:
+        text.append(f"{line.label:<20.20}{points(line.points):>6}\n")
+    text.append(f"{'each':<20}{points(cost.each):>6}\n", style="bold")
+    if cost.count != 1:
+        text.append(f"{'x ' + str(cost.count):<20}{points(cost.total):>6}\n", style="bold")
+    return text
+
+
+def findings_text(findings: tuple[Finding, ...] | list[Finding], focus: str = "") -> Text:
+    text = Text()
+    if not findings:
+        text.append("No findings: the force is within the rules.", style="green")
+        return text
+    def mine(f: Finding) -> bool:
+        return bool(focus) and (f.path == focus or f.path.startswith(focus + "."))
+
+    ordered = sorted(findings, key=lambda f: (not mine(f), f.path))
+    for finding in ordered:
+        style = SEVERITY_STYLE.get(finding.severity, "")
+        text.append(SEVERITY_MARK.get(finding.severity, "•") + " ", style=style)
+        if finding.path:
+            text.append(finding.path + " ", style="dim")
+        text.append(finding.message)
+        if finding.rule:
+            text.append(f" [{finding.rule}]", style="dim")
+        text.append("\n")
+    return text
+
+
+class Panel(Static):
+    """A bordered panel of plain Text."""

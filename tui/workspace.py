@@ -1,0 +1,223 @@
+"""What the screens ask of `campaign` and `saves`, in one place.
+
+The TUI holds no rules and reads no TOML itself: pricing and validation come from
+the ruleset, files from `saves`. Parts of `saves` arrive while the TUI is being
+built, so each call here imports lazily and says plainly when a piece is missing
+instead of failing at import time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+from typing import Literal
+
+import attrs
+
+from campaign.costing import ElementCost, ForceCost
+from campaign.findings import Finding
+from campaign.force import Force, Unit
+from campaign.rulesets import Ruleset, get_ruleset, ruleset_ids
+
+EntryKind = Literal["campaign", "force", "broken"]
+
+
+class Unavailable(RuntimeError):
+    """A part of Muster this action needs is not installed or not written yet."""
+
+
+def _optional(module: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return None
+        raise
+
+
+@attrs.define(frozen=True)
+class Entry:
+    """One thing found in the folder Muster was opened on."""
+
+    kind: EntryKind
+    path: Path
+    name: str
+    detail: str = ""
+
+
+# --- rulesets -----------------------------------------------------------------
+
+
+def ruleset_for(force: Force) -> Ruleset:
+    return get_ruleset(force.ruleset, force.edition)
+
+
+def known_rulesets() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(id, display name, editions) of every registered ruleset."""
+    found = []
+    for rid in ruleset_ids():
+        ruleset = get_ruleset(rid)
+        found.append((rid, ruleset.name or rid, tuple(ruleset.editions)))
+    return found
+
+
+@attrs.define(frozen=True)
+class Priced:
+    """A force with its price, or the reason it could not be priced."""
+
+    cost: ForceCost | None
+    findings: tuple[Finding, ...]
+    problem: str = ""
+
+    @property
+    def total(self) -> float | None:
+        return None if self.cost is None else self.cost.total
+
+
+def price(force: Force) -> Priced:
+    """Price and validate a force; a ruleset's failure becomes a message, not a crash."""
+    try:
+        ruleset = ruleset_for(force)
+        cost = ruleset.price(force)
+        findings = tuple(ruleset.validate(force))
+    except NotImplementedError:
+        return Priced(None, (), f"{force.ruleset} cannot price forces yet")
+    except (KeyError, ValueError) as exc:
+        return Priced(None, (), str(exc))
+    return Priced(cost, findings)
+
+
+def element_cost(priced: Priced, unit: int, element: int) -> ElementCost | None:
+    if priced.cost is None:
+        return None
+    try:
+        return priced.cost.units[unit].elements[element]
+    except IndexError:
+        return None
+
+
+def sample_units(force: Force) -> list[tuple[str, Unit]]:
+    """Every unit of the ruleset's sample forces for the force's edition: (source, unit)."""
+    try:
+        samples = ruleset_for(force).sample_forces()
+    except (KeyError, ValueError):
+        return []
+    return [
+        (sample.name, unit)
+        for sample in samples
+        if sample.edition in (None, force.edition)
+        for unit in sample.units
+    ]
+
+
+def sample_forces(ruleset_id: str, edition: str | None = None) -> list[Force]:
+    try:
+        return list(get_ruleset(ruleset_id, edition).sample_forces())
+    except (KeyError, ValueError):
+        return []
+
+
+def all_sample_forces() -> list[Force]:
+    return [f for rid in ruleset_ids() for f in sample_forces(rid)]
+
+
+# --- force files --------------------------------------------------------------
+
+
+def _force_file() -> ModuleType:
+    module = _optional("saves.force_file")
+    if module is None:
+        raise Unavailable("force files are not available in this build of Muster")
+    return module
+
+
+def load_force(path: Path) -> Force:
+    """Read a force file; raises SaveError with a readable message."""
+    return _force_file().load_force(path)
+
+
+def save_force(path: Path, force: Force) -> None:
+    _force_file().save_force(path, force)
+
+
+def force_file_name(force: Force) -> str:
+    slug = "".join(c if c.isalnum() else "-" for c in force.name.lower()).strip("-")
+    return (slug or "force") + ".toml"
+
+
+# --- the folder ---------------------------------------------------------------
+
+
+def scan(folder: Path) -> list[Entry]:
+    """Campaign folders and force files in `folder` (and one level down)."""
+    from saves.errors import SaveError
+
+    entries: list[Entry] = []
+    candidates = [folder, *sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))]
+    for sub in candidates:
+        if (sub / "campaign.toml").is_file():
+            entries.append(_campaign_entry(sub))
+    forces_module = _optional("saves.force_file")
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == "campaign.toml" or forces_module is None:
+            continue
+        try:
+            force = forces_module.load_force(path)
+        except SaveError as exc:
+            entries.append(Entry("broken", path, path.name, str(exc)))
+            continue
+        except Exception as exc:  # a file of another kind (scenario, battle): list it as unreadable
+            entries.append(Entry("broken", path, path.name, f"not a force file: {exc}"))
+            continue
+        units = len(force.units)
+        entries.append(Entry("force", path, force.name, f"{force.ruleset} {force.edition or ''}, {units} units"))
+    return entries
+
+
+def _campaign_entry(folder: Path) -> Entry:
+    from saves.errors import SaveError
+
+    module = _optional("saves.campaign_file")
+    if module is None:
+        return Entry("campaign", folder, folder.name, "campaign")
+    try:
+        camp = open_campaign(folder)
+    except SaveError as exc:
+        return Entry("broken", folder, folder.name, str(exc))
+    name = getattr(camp, "name", folder.name)
+    return Entry("campaign", folder, name, getattr(camp, "ruleset", ""))
+
+
+def open_campaign(folder: Path) -> object:
+    """Load a campaign folder through saves.campaign_file."""
+    module = _optional("saves.campaign_file")
+    if module is None:
+        raise Unavailable("campaigns are not available in this build of Muster")
+    loader = getattr(module, "load_campaign", None)
+    if loader is None:
+        raise Unavailable("saves.campaign_file has no load_campaign yet")
+    return loader(folder)
+
+
+# --- the demo -----------------------------------------------------------------
+
+
+def write_demo(root: Path) -> Path:
+    """Write a fresh copy of the demo campaign under `root`; returns its folder.
+
+    Uses the campaigns code (`muster new DIR --demo`) when present; otherwise writes
+    the sample forces as force files, so `muster --demo` always shows something.
+    """
+    folder = root / "demo-campaign"
+    for module_name, func in (("saves.campaign_file", "write_demo"), ("scenarios", "write_demo")):
+        module = _optional(module_name)
+        writer = getattr(module, func, None) if module else None
+        if writer is not None:
+            writer(folder)
+            return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    if _optional("saves.force_file") is not None:
+        for force in all_sample_forces():
+            save_force(folder / force_file_name(force), force)
+    return folder
