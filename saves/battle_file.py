@@ -29,6 +29,7 @@ import attrs
 
 from campaign.campaigns.scenario import Scenario
 from campaign.force import Force
+from campaign.findings import Finding
 from campaign.outcome import BattleOutcome
 from saves.atomic import atomic_write_text
 from saves.campaign_codec import compact, structure
@@ -37,6 +38,7 @@ from saves.force_file import ORDER as FORCE_ORDER
 from saves.errors import SaveError
 from saves.toml_read import parse_toml
 from saves.toml_write import dumps
+from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
 
 KIND = "battle"
@@ -347,3 +349,18 @@ def _battle_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS: dict[int, Migration] = {0: _battle_0_to_1}
+
+
+# --- `muster validate` ------------------------------------------------------------
+
+
+def looks_like_battle(path: Path, data: dict[str, Any]) -> bool:
+    return data.get("kind") == KIND or ("setup" in data and path.parent.name == "battles")
+
+
+def check_battle_file(path: Path) -> list[Finding]:
+    battle = load_battle_file(path)
+    return [Finding("warning", "battle file", w) for w in battle.warnings]
+
+
+FILE_KIND = FileKind("battle", looks_like_battle, check_battle_file, order=50)

@@ -35,6 +35,7 @@ from campaign.campaigns.model import (
     TrackStep,
 )
 from campaign.campaigns.scenario import Scenario
+from campaign.findings import Finding
 from campaign.force import Force
 from campaign.outcome import BattleOutcome
 from saves.atomic import _fsync_dir, atomic_write_text
@@ -53,6 +54,7 @@ from saves.force_file import dump_force, parse_force
 from saves.lock import campaign_lock
 from saves.toml_read import line_of, parse_toml, read_text
 from saves.toml_write import dumps
+from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
 
 KIND = "campaign"
@@ -386,3 +388,27 @@ def _campaign_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS: dict[int, Migration] = {0: _campaign_0_to_1}
+
+
+# --- `muster validate` ------------------------------------------------------------
+
+
+def looks_like_campaign(path: Path, data: dict[str, Any]) -> bool:
+    return data.get("kind") == KIND or (path.name == CAMPAIGN_FILE and "sides" in data and "units" not in data)
+
+
+def check_campaign_file(path: Path) -> list[Finding]:
+    """Load the whole folder (campaign.toml, forces, own scenarios) and check battle files exist."""
+    from scenarios import builtin_scenarios
+
+    folder = load_campaign(path.parent, builtin_scenarios())
+    findings = [Finding("warning", "campaign", w) for w in folder.warnings]
+    for i, entry in enumerate(folder.campaign.history):
+        if entry.file and not (folder.path / entry.file).exists():
+            findings.append(Finding("error", "campaign", f"battle file {entry.file} is missing", f"history[{i}].file"))
+    if folder.migrated:
+        findings.append(Finding("info", "campaign", "written in an older format; saving it will upgrade it", "format"))
+    return findings
+
+
+FILE_KIND = FileKind("campaign", looks_like_campaign, check_campaign_file, order=50)

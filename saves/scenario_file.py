@@ -23,6 +23,7 @@ from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
 from saves.toml_read import line_of, parse_toml, read_text
 from saves.toml_write import dumps
+from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
 
 KIND = "scenario"
@@ -106,3 +107,6 @@ def looks_like_scenario(path: Path, data: dict[str, Any]) -> bool:
 def check_scenario_file(path: Path) -> list[Finding]:
     load_scenario(path)
     return []
+
+
+FILE_KIND = FileKind("scenario", looks_like_scenario, check_scenario_file, order=50)

@@ -21,7 +21,12 @@ from saves.errors import SaveError
 from saves.toml_read import read_toml
 
 # Modules that define FILE_KIND; imported the first time a file is validated.
-KIND_MODULES: tuple[str, ...] = ("saves.force_file",)
+KIND_MODULES: tuple[str, ...] = (
+    "saves.force_file",
+    "saves.campaign_file",
+    "saves.battle_file",
+    "saves.scenario_file",
+)
 
 
 @attrs.define(frozen=True)
