@@ -21,6 +21,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "new",
     "status",
     "report",
+    "replay",
 )
 
 

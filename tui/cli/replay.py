@@ -1,0 +1,141 @@
+"""`muster replay BATTLE.toml [--json]`: replay a battle file's log through the engine.
+
+Prints each event as a report line, the final state digest and the result. Exit codes:
+0 the replay matches the recorded digest (or the battle has none yet); 1 the digest
+differs or the log no longer replays; 2 the file (or a force it names) cannot be read,
+or its ruleset cannot be played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from campaign.campaigns.scenario import Scenario
+from campaign.engine import Battle, BattleSetup, Decision, ReplayError, SideSetup
+from campaign.engine.errors import EngineError
+from campaign.outcome import BattleOutcome, format_vp
+from campaign.rulesets import UnknownRuleset
+from saves.battle_file import BattleFile, load_battle_file
+from saves.errors import SaveError
+from saves.force_file import load_force
+
+NAME = "replay"
+HELP = "replay a battle file's log: every event, the final digest and the result"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("battle", metavar="BATTLE.toml", help="a battle file (battles/NN-scenario.toml)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of report lines")
+
+
+def campaign_dir(battle_path: Path) -> Path:
+    """The folder force references are relative to: the nearest one holding campaign.toml."""
+    for folder in battle_path.resolve().parents:
+        if (folder / "campaign.toml").exists():
+            return folder
+    return battle_path.resolve().parent
+
+
+def battle_setup(battle: BattleFile) -> BattleSetup:
+    """The engine's BattleSetup for a loaded battle file (forces read from force_ref if needed)."""
+    header = battle.header
+    sides = []
+    for i, side in enumerate(header.sides):
+        force = side.force
+        if force is None:
+            if not side.force_ref:
+                raise SaveError(battle.path, "the side has neither a force nor a force_ref", key=f"setup.sides[{i}]")
+            force = load_force(campaign_dir(battle.path) / side.force_ref)
+        sides.append(SideSetup(side.id, side.name or side.id, force, side.role))
+    return BattleSetup(
+        ruleset=header.ruleset,
+        sides=tuple(sides),
+        edition=header.edition,
+        options=dict(header.options),
+        scenario=header.scenario or Scenario(id="skirmish", name="Skirmish"),
+        activation=header.activation,
+        activation_options=dict(header.activation_options),
+        seed=header.seed,
+        dice=header.dice,
+    )
+
+
+def _outcome_json(outcome: BattleOutcome) -> dict[str, Any]:
+    vps = outcome.vps()
+    return {
+        "winner": outcome.winner(),
+        "vps": {side: format_vp(vp) for side, vp in vps.items()},
+        "vps_exact": {side: f"{vp.numerator}/{vp.denominator}" for side, vp in vps.items()},
+        "rounds_played": outcome.rounds_played,
+        "end_reason": outcome.end_reason,
+        "units_eliminated": {s.side: list(s.units_eliminated) for s in outcome.sides},
+    }
+
+
+def _result_line(outcome: BattleOutcome) -> str:
+    vps = ", ".join(f"{side} {format_vp(vp)} VP" for side, vp in outcome.vps().items())
+    winner = outcome.winner()
+    head = f"winner: {winner}" if winner else "result: a draw"
+    return f"{head} ({vps}); {outcome.end_reason or 'over'} after {outcome.rounds_played} round(s)"
+
+
+def _pending_text(battle: Battle) -> str:
+    pending = battle.pending
+    if pending is None:
+        return ""
+    if isinstance(pending, Decision):
+        return f"waiting for {pending.side}: {pending.prompt}"
+    return f"waiting for dice: {pending.describe()}"
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.battle)
+    try:
+        loaded = load_battle_file(path)
+        setup = battle_setup(loaded)
+    except SaveError as exc:
+        return _fail(args, 2, str(exc))
+    log = loaded.log or [{"seq": 0, "side": "", "command": {"type": "start"}, "rolls": []}]
+    try:
+        battle = Battle.replay(setup, log)
+    except ReplayError as exc:
+        return _fail(args, 1, f"{path}: the log does not replay: {exc}")
+    except (UnknownRuleset, NotImplementedError, ValueError, TypeError, EngineError) as exc:
+        return _fail(args, 2, f"{path}: cannot play this battle: {exc}")
+    digest = battle.digest()
+    recorded = loaded.result.digest if loaded.result is not None else ""
+    matches = (digest == recorded) if recorded else None
+    outcome = battle.outcome() if battle.is_over else None
+    for warning in loaded.warnings:
+        print(warning, file=sys.stderr)
+    if args.json:
+        doc = {
+            "file": str(path),
+            "events": [e.to_dict() for e in battle.events],
+            "digest": digest,
+            "recorded_digest": recorded,
+            "matches": matches,
+            "over": battle.is_over,
+            "pending": _pending_text(battle),
+            "outcome": _outcome_json(outcome) if outcome is not None else None,
+        }
+        print(json.dumps(doc, indent=2, sort_keys=True, default=str))
+    else:
+        for event in battle.events:
+            print(f"{event.seq:>4}  {event.text}")
+        print(f"digest: {digest}")
+        if recorded:
+            print(f"recorded digest: {recorded} ({'matches' if matches else 'DIFFERS'})")
+        print(_result_line(outcome) if outcome is not None else f"not over: {_pending_text(battle)}")
+    return 1 if matches is False else 0
+
+
+def _fail(args: argparse.Namespace, code: int, message: str) -> int:
+    if args.json:
+        print(json.dumps({"error": message, "exit": code}))
+    print(f"muster replay: {message}", file=sys.stderr)
+    return code
