@@ -52,15 +52,24 @@ MOVE_FACTS = (
 )
 
 
+@attrs.define(frozen=True)
+class ToyCast(Command):
+    type: ClassVar[str] = "cast"
+    unit: str = ""
+    spell: str = "hand-o-god"
+
+
 class ToyRules(BattleRules):
     id: ClassVar[str] = "toy"
 
     def command_types(self) -> tuple[type[Command], ...]:
-        return (ToyMove, ToyShoot, ToyMelee)
+        return (ToyMove, ToyShoot, ToyMelee, ToyCast)
 
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
         unit = state.unit(unit_id)
         specs = [CommandSpec("move", {"unit": unit_id}, MOVE_FACTS, f"{unit.name}: move")]
+        if unit.name.startswith("Wizard"):
+            specs.append(CommandSpec("cast", {"unit": unit_id}, label=f"{unit.name}: cast Hand o' God"))
         for enemy in state.units:
             if enemy.side != unit.side and not enemy.eliminated:
                 specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, label=f"{unit.name}: shoot {enemy.name}"))
@@ -70,11 +79,14 @@ class ToyRules(BattleRules):
     def resolve(self, state: BattleState, command: Command, ctx: Any) -> Any:
         unit = state.unit(command.unit)
         if command.type == "move":
-            if command.facts.get("inches", 0) > 6:
+            if command.facts.get("inches", 0) > 10:
                 from campaign.engine.errors import IllegalCommand
 
-                raise IllegalCommand("toy move", "a toy unit moves at most 6 inches per action")
+                raise IllegalCommand("toy move", "a toy unit moves at most 10 inches per action")
             ctx.emit("moved", f"{unit.name} moves", unit=unit.id)
+            return
+        if command.type == "cast":
+            ctx.emit("power", f"{unit.name} casts {command.spell}", unit=unit.id)
             return
         target = state.unit(command.target)
         mod = state.scheme.get(MODIFIER_KEY, 0)
@@ -104,11 +116,15 @@ class ToyHost(CardHost):
     def move_rate(self, state: BattleState, unit_id: str) -> Fraction:
         return Fraction(6)
 
+    def cast_cost(self, state: BattleState, command: Command) -> tuple[str, int]:
+        return (command.spell, 5)  # the source's example: a five-action power
+
     def weapons(self, state: BattleState, unit_id: str) -> list[tuple[str, int, bool]]:
         return [("gun", 1, True)]
 
     def leadership_bonus(self, state: BattleState, side: str) -> int:
-        return int(self.options.get("toy_leadership", {}).get(side, 0)) if isinstance(self.options.get("toy_leadership"), dict) else 0
+        """A living unit named "General ..." is a field commander with bonus 2."""
+        return sum(2 for u in state.units_of(side) if u.name.startswith("General"))
 
 
 def force(name: str, *units: tuple[str, int]) -> Force:

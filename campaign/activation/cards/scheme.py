@@ -447,7 +447,8 @@ class CardScheme(ActivationScheme):
             parts = ", ".join(f"{text} {value:+d}" for text, value in modifier.lines())
             ctx.emit("card_modifier", f"{name}: card modifiers {modifier.total:+d} ({parts})", unit=unit_id, total=modifier.total)
         if command.type in CARD_ACTION_KINDS:
-            label = {"aim": "aims", "prep": f"preps {weapon}", "special": f"takes a special action {command.action}".rstrip()}
+            what = getattr(command, "action", "")
+            label = {"aim": "aims", "prep": f"preps {weapon}", "special": f"takes a special action {what}".rstrip()}
             ctx.emit("special", f"{name} {label[kind]}", unit=unit_id, kind=kind)
         else:
             yield from host.resolve(state, command, ctx, modifier)

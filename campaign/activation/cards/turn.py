@@ -460,7 +460,7 @@ class CardTable:
             return "rallied"
         unit.casting_power, unit.casting_paid = None, 0  # AMB-23
         if at_edge:
-            unit.eliminated = True
+            self.eliminate(unit_id)
             return "eliminated"
         unit.moved_this_turn += 2 * unit.move  # CA-9: free, counts as movement for CA-11.3
         return "routed"
