@@ -169,21 +169,24 @@ def _ruleset(force: Force, problems: _Problems) -> Ruleset | None:
             _nearest(force.ruleset, known),
         )
         return None
-    except ValueError:
+    except ValueError:  # no default edition: the force must name one
         plain = None
-    editions = type(plain).editions if plain is not None else ()
-    if force.edition is not None and editions and force.edition not in editions:
+    cls = type(plain) if plain is not None else None
+    try:
+        get_ruleset(force.ruleset, force.edition)  # the ruleset may accept spellings ("SO")
+    except ValueError as exc:
+        editions = cls.editions if cls is not None else ()
         problems.add(
             ["edition"],
-            f"{force.ruleset} has no edition {force.edition!r}",
-            "one of " + ", ".join(editions),
-            _nearest(force.edition, editions),
+            f"{force.ruleset} has no edition {force.edition!r}" if editions else str(exc),
+            "one of " + ", ".join(editions) if editions else "",
+            _nearest(force.edition or "", editions),
         )
         return None
-    specs = {o.name: o for o in type(plain).option_specs} if plain is not None else {}
+    specs = {o.name: o for o in cls.option_specs} if cls is not None else {}
     for key, value in force.options.items():
         spec = specs.get(key)
-        if plain is not None and spec is None:
+        if cls is not None and spec is None:
             problems.add(
                 ["options", key],
                 f"unknown option {key!r}",
@@ -201,7 +204,7 @@ def _ruleset(force: Force, problems: _Problems) -> Ruleset | None:
     try:
         return get_ruleset(force.ruleset, force.edition, **force.options)
     except (ValueError, TypeError) as exc:
-        problems.add(["edition"] if force.edition else ["ruleset"], str(exc))
+        problems.add(["options"] if force.options else ["ruleset"], str(exc))
         return None
 
 
@@ -255,13 +258,27 @@ def force_problems(force: Force, file: str | Path = "<force>", *, text: str | No
         if die is not None and dice and die not in dice:
             problems.add(path, f"unknown die {die!r}", "one of " + ", ".join(dice), _nearest(die, dice))
 
+    verdict: dict[str, set[str] | None] = {}
+
+    def ruleset_rejects(path: list) -> bool:
+        # Rulesets may accept spellings their attribute_names() does not list
+        # ("Heavy Armor" for "Heavy Armour"); text is a typo only if they reject it too.
+        if "errors" not in verdict:
+            try:
+                found = ruleset.validate(force) if ruleset is not None else []
+                verdict["errors"] = {f.path for f in found if f.severity == "error"}
+            except Exception:  # a ruleset that cannot check this force: trust the names
+                verdict["errors"] = None
+        errors = verdict["errors"]
+        return errors is None or format_path(path) in errors
+
     def check_attributes(path: list, values: tuple[str, ...]) -> None:
         if not names:
             return
         for i, value in enumerate(values):
             if not value.strip():
                 problems.add([*path, i], "empty attribute", "an attribute name")
-            elif not _known_attribute(value, names):
+            elif not _known_attribute(value, names) and ruleset_rejects([*path, i]):
                 problems.add(
                     [*path, i],
                     f"unknown attribute {value!r}",

@@ -9,6 +9,7 @@ import pytest
 
 import campaign.rulesets as rulesets
 from campaign.costing import ElementCost, ForceCost, UnitCost
+from campaign.findings import Finding
 from campaign.force import Element, Force, Unit, Weapon
 from campaign.rulesets import Option, Ruleset
 from saves.errors import FormatTooNew, SaveError
@@ -44,8 +45,28 @@ class TinyRules(Ruleset):
             tuple(
                 UnitCost(u.name, tuple(ElementCost(e.name, e.count, 4) for e in u.elements))
                 for u in force.units
-            )
+            ),
+            tuple(self.validate(force)),
         )
+
+    def validate(self, force: Force) -> list[Finding]:
+        """Like a real ruleset: text it cannot read is an error at its key path.
+        It also accepts the spelling "Courage" for Brave, which attribute_names() omits."""
+        known = [*(n.removesuffix(": X").lower() for n in self.attribute_names()), "courage"]
+        found = []
+        for u, unit in enumerate(force.units):
+            for e, element in enumerate(unit.elements):
+                at = f"units[{u}].elements[{e}]"
+                texts = [(f"{at}.attributes[{i}]", a) for i, a in enumerate(element.attributes)]
+                texts += [
+                    (f"{at}.weapons[{w}].traits[{t}]", trait)
+                    for w, weapon in enumerate(element.weapons)
+                    for t, trait in enumerate(weapon.traits)
+                ]
+                for path, text in texts:
+                    if not any(text.lower().startswith(k) for k in known):
+                        found.append(Finding("error", "tiny 1", f"cannot read {text!r}", path))
+        return found
 
 
 @pytest.fixture(autouse=True)
@@ -167,6 +188,11 @@ def test_hand_layout_is_read_and_canonicalised() -> None:
         '[[units]]\nname = "Bikes"\n\n[[units.elements]]\nname = "Bike"\ncount = 1\n'
         'attributes = ["agile"]\n'
     )
+
+
+def test_spellings_the_ruleset_accepts_are_not_typos() -> None:
+    force = parse_force(EXPECTED.replace('"Brave"', '"Courage"'))
+    assert force.units[0].elements[0].attributes == ("Agile", "Courage")
 
 
 def test_attribute_from_the_other_edition_is_left_to_the_ruleset() -> None:

@@ -32,18 +32,22 @@ def slug(text: str) -> str:
 def sample_files(out: Path, ruleset_id: str | None = None) -> list[tuple[Path, Force]]:
     """Where each sample force goes: DIR/<ruleset>-<edition>/<force-name>.toml."""
     planned: list[tuple[Path, Force]] = []
+    seen: set[tuple[str | None, str]] = set()
     for rid in [ruleset_id] if ruleset_id else ruleset_ids():
         editions = type(get_ruleset(rid)).editions or (None,)
         for edition in editions:
             ruleset = get_ruleset(rid, edition)
-            folder = out / slug(f"{ruleset.id}-{edition}" if edition else ruleset.id)
             for force in ruleset.sample_forces():
-                if force.edition is None and edition is not None:
+                if force.edition is None:
                     force = attrs.evolve(force, edition=edition)
-                path = folder / f"{slug(force.name)}.toml"
+                if (force.edition, force.name) in seen:  # a ruleset may list every edition's
+                    continue
+                seen.add((force.edition, force.name))
+                label = f"{ruleset.id}-{force.edition}" if force.edition else ruleset.id
+                path = out / slug(label) / f"{slug(force.name)}.toml"
                 n = 2
                 while any(path == p for p, _ in planned):
-                    path = folder / f"{slug(force.name)}-{n}.toml"
+                    path = path.with_name(f"{slug(force.name)}-{n}.toml")
                     n += 1
                 planned.append((path, force))
     return planned
