@@ -118,6 +118,7 @@ class Combatant:
     prone: bool = False
     hit_points: int = 0  # Hit Points left
     down: bool = False  # Reliant, failed and waiting (A-29)
+    key: str = ""  # the battle's element id, when there is a battle
 
     def has(self, name: str) -> bool:
         return name in self.attributes
@@ -180,6 +181,7 @@ def combatant_from_element(
     prone: bool = False,
     down: bool = False,
     extra_attributes: Iterable[str] = (),
+    key: str = "",
 ) -> Combatant:
     """The combat view of a force element with its current battle state."""
     if not element.die:
@@ -211,4 +213,5 @@ def combatant_from_element(
         prone=prone,
         hit_points=hp,
         down=down,
+        key=key,
     )

@@ -6,7 +6,7 @@ both always agree on dice and modifiers.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import attrs
 
@@ -46,6 +46,7 @@ def melee_attacks(
             hit=hit_from(att, die, edition, source=f"{att.name} in melee"),
             blocked="Heavy Armour: the attacking die is below d10 (A-19)" if blocked else "",
             target_index=index,
+            attacker=att.key or att.name,
         ))
     return specs
 
@@ -67,20 +68,20 @@ def ranged_attacks(
     sit: Situation,
     edition: str,
     *,
-    weapons: dict[str, Sequence[str]] | None = None,
+    extra_check: Callable[[Combatant, Arm], str | None] | None = None,
 ) -> list[AttackSpec]:
     """One roll per shot of every weapon that can fire (Multi-shot: 2, 3 or 4 rolls).
 
-    `weapons` limits which weapons each element fires (element name -> weapon names)."""
+    `extra_check(element, weapon)` adds the battle's own reasons a weapon cannot fire
+    (reloading, submerged, not chosen); it returns the reason or None."""
     specs: list[AttackSpec] = []
     problems: list[str] = []
     n = 0
     for att in attackers:
         if att.down:
             continue
-        chosen = att.ranged if weapons is None else tuple(w for w in att.ranged if w.name in weapons.get(att.name, ()))
-        for weapon in chosen:
-            problem = weapon_problem(weapon, sit)
+        for weapon in att.ranged:
+            problem = weapon_problem(weapon, sit) or (extra_check(att, weapon) if extra_check else None)
             if problem:
                 problems.append(f"{att.name}'s {weapon.name}: {problem}")
                 continue
@@ -97,6 +98,8 @@ def ranged_attacks(
                     blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked else "",
                     harmless=harmless,
                     target_index=index,
+                    attacker=att.key or att.name,
+                    weapon=weapon.index,
                 ))
     if not specs:
         raise NoAttack("; ".join(problems) or "no element has a ranged weapon (FOW 11.1)")
@@ -131,6 +134,7 @@ def spell_attack(
         spell=True,
         target_index=0,
         covers=max(1, covers) if spell == "Fireball" else 1,
+        attacker=caster.key or caster.name,
     )]
 
 

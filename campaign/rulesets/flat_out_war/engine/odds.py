@@ -39,6 +39,8 @@ class AttackSpec:
     spell: bool = False  # a casting roll: a natural 1 misfires and fails
     target_index: int | None = None  # which target element; None: round robin
     covers: int = 1  # Fireball: on success every covered element takes a hit
+    attacker: str = ""  # the attacking element's key (battle element id)
+    weapon: int | None = None  # weapon index, for ranged attacks
 
     @property
     def p_hit(self) -> Fraction:

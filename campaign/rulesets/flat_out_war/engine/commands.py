@@ -1,0 +1,168 @@
+"""Flat Out War's battle commands: each carries the table facts of spec section 22.
+
+Facts are plain TOML values (str, int, bool, lists of str). Every fact has a
+default for the plain case, so a command only writes what differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from campaign.engine.commands import Command
+from campaign.engine.pending import FactSpec
+
+BOOL = (True, False)
+
+
+def _facts() -> dict[str, Any]:
+    return {}
+
+
+@attrs.define(frozen=True)
+class Move(Command):
+    """The unit's Move (or a fleeing unit's flight). Facts: run, path, contact, prone..."""
+
+    type: ClassVar[str] = "move"
+    unit: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Melee(Command):
+    type: ClassVar[str] = "melee"
+    unit: str = ""
+    target: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Shoot(Command):
+    type: ClassVar[str] = "shoot"
+    unit: str = ""
+    target: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Cast(Command):
+    type: ClassVar[str] = "cast"
+    unit: str = ""
+    element: str = ""  # the caster's element id
+    spell: str = ""
+    target: str = ""  # a unit id (Summon: none)
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Rally(Command):
+    """A fleeing unit's rally roll after its flight."""
+
+    type: ClassVar[str] = "rally"
+    unit: str = ""
+
+
+@attrs.define(frozen=True)
+class Attach(Command):
+    """An officer (Command) unit ends its move in contact and attaches to `target`."""
+
+    type: ClassVar[str] = "attach"
+    unit: str = ""
+    target: str = ""
+
+
+@attrs.define(frozen=True)
+class Detach(Command):
+    type: ClassVar[str] = "detach"
+    unit: str = ""
+
+
+@attrs.define(frozen=True)
+class Objective(Command):
+    """The players agree that `side` achieved scenario objective `objective`."""
+
+    type: ClassVar[str] = "objective"
+    side: str = ""
+    objective: str = ""
+
+
+@attrs.define(frozen=True)
+class StrategicVictory(Command):
+    """The players agree that `side` completed its scenario objective first (spec 18)."""
+
+    type: ClassVar[str] = "strategic_victory"
+    side: str = ""
+
+
+@attrs.define(frozen=True)
+class Report(Command):
+    """Table facts the engine asks for mid-resolution: the elements a template, marker
+    or bounce path covers, or the units that saw a morale failure."""
+
+    type: ClassVar[str] = "report"
+    elements: list[str] = attrs.field(factory=list)
+    units: list[str] = attrs.field(factory=list)
+
+
+FOW_COMMANDS: tuple[type[Command], ...] = (
+    Move, Melee, Shoot, Cast, Rally, Attach, Detach, Objective, StrategicVictory, Report,
+)
+
+ASPECT = FactSpec("aspect", ("front", "flank", "rear"), "front", "where the attacker sits, seen from the target")
+WILL_RUN = FactSpec("will_run", BOOL, False, "the unit will run later this activation (A-13: -1 now)")
+
+MOVE_FACTS: tuple[FactSpec, ...] = (
+    FactSpec("run", BOOL, False, "the unit runs: double MOVE, -1 on its Other Action"),
+    FactSpec("path", (), "", 'terrain crossed, e.g. "open 3, light 2" (inches actually moved)'),
+    FactSpec("distance", (), 0, "inches moved (Stealth re-hides after 4\", flyers must move 2\")"),
+    FactSpec("contact", (), [], "enemy unit ids contacted by this move: the unit is charging"),
+    FactSpec("light_terrain", (), [], "running elements (ids) that crossed light terrain"),
+    FactSpec("prone", ("down", "up", ""), "", "go prone after the move, or stand up (2\")"),
+    FactSpec("fly", ("take_off", "land", ""), "", "Flying: take off or land (landing takes the move)"),
+    FactSpec("jump", BOOL, False, "the unit jumps instead of moving"),
+    FactSpec("jump_heavy", (), [], "jumping elements (ids) starting or ending in heavy terrain"),
+    FactSpec("formation_change", BOOL, False, "tight unit changes formation (half the move)"),
+    FactSpec("near", (), [], "units newly within 8\" of this unit (Fearsome either way)"),
+    FactSpec("submerge", ("dive", "surface", ""), "", "Submersible: dive or surface (takes the move)"),
+    FactSpec("aground", BOOL, False, "Waterborne: entered shallow water and ran aground"),
+    FactSpec("left_table", BOOL, False, "a fleeing unit left the table: lost for the game"),
+    FactSpec("reveal", BOOL, False, "Entrenched: the owner reveals the unit"),
+)
+MELEE_FACTS: tuple[FactSpec, ...] = (
+    ASPECT,
+    FactSpec("in_contact", BOOL, True, "attackers are in base contact with the target"),
+    FactSpec("target_in_front", BOOL, True, "the target is in the attackers' front facing"),
+    FactSpec("attackers", (), [], "attacking element ids (tight units: first rank touching); default all"),
+    FactSpec("covered", (), [], "Flame template in melee: element ids under it"),
+    WILL_RUN,
+)
+SHOOT_FACTS: tuple[FactSpec, ...] = (
+    ASPECT,
+    FactSpec("range_band", ("short", "long", "out"), "short", "short (up to R), long (up to 2R), out"),
+    FactSpec("los", ("open", "partial", "none"), "open", "line of sight to the target"),
+    FactSpec("in_arc", BOOL, True, "the target is in each weapon's arc"),
+    FactSpec("within_12", BOOL, True, "a hidden Stealth target is within 12\""),
+    FactSpec("shooters", (), [], "firing element ids (tight units: first two ranks); default all"),
+    FactSpec("weapons", (), [], "weapon names to fire; default every weapon that can"),
+    FactSpec("covered", (), [], "element ids under a template centred on the target"),
+    WILL_RUN,
+)
+CAST_FACTS: tuple[FactSpec, ...] = (
+    ASPECT,
+    FactSpec("within_range", BOOL, True, "the target is within the spell's range"),
+    FactSpec("los", ("open", "partial", "none"), "open", "Fireball and Zap: line of sight"),
+    FactSpec("covered", (), [], "Fireball: element ids under the template"),
+    WILL_RUN,
+)
+
+
+def fact(command: Any, name: str, specs: tuple[FactSpec, ...]) -> Any:
+    """A command's fact, or its declared default."""
+    facts = getattr(command, "facts", {}) or {}
+    if name in facts:
+        return facts[name]
+    for spec in specs:
+        if spec.name == name:
+            return spec.default
+    return None
