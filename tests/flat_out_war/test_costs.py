@@ -392,3 +392,37 @@ def test_unpriceable_element_costs_zero_not_a_crash() -> None:
 
 def test_ceil_div() -> None:
     assert [ceil_div(n, 4) for n in (0, 1, 4, 5, -1, -5)] == [0, 1, 1, 2, 0, -1]
+
+
+# --- robustness: any mix of catalogue texts prices and validates without a crash ----
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from campaign.rulesets.flat_out_war.validation import validate_element  # noqa: E402
+
+_TEXTS = [row[0] for row in ATTRIBUTE_PRICES] + ["Nonsense", "Jump", 'Multi-shot 9x', "Reload: 5"]
+_DICE = ["d4", "d6", "d8", "d10", "d12", "d20", "d7", None]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    die=st.sampled_from(_DICE),
+    move=st.integers(-4, 30),
+    attributes=st.lists(st.sampled_from(_TEXTS), max_size=6),
+    weapons=st.lists(
+        st.builds(Weapon, name=st.just("W"), kind=st.sampled_from(["melee", "ranged"]), die=st.sampled_from(_DICE),
+                  range=st.integers(0, 60), mount=st.sampled_from(["main", "extra", "sponson", "turret"]),
+                  traits=st.lists(st.sampled_from(_TEXTS), max_size=2).map(tuple)),
+        max_size=3),
+    edition=st.sampled_from([V17, SO]),
+)
+def test_any_element_prices_and_validates(die: str | None, move: int, attributes: list[str],
+                                          weapons: list[Weapon], edition: str) -> None:
+    e = Element("E", die=die, move=move, weapons=tuple(weapons), attributes=tuple(attributes))
+    priced = price_element(e, edition)
+    assert priced.each == sum(line.points for line in priced.lines)
+    if die in ("d4", "d6", "d8", "d10", "d12", "d20"):
+        assert priced.each >= 1
+    for finding in validate_element(e, edition, "e"):
+        assert finding.path.startswith("e") and finding.message

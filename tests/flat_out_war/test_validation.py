@@ -326,3 +326,7 @@ def test_price_carries_the_findings() -> None:
 
 def test_validate_element_directly() -> None:
     assert [f.path for f in validate_element(el(("Hover",)), "special-ops", "x")] == ["x.attributes[0]"]
+
+
+def test_boolean_is_not_a_ranged_base_dac() -> None:
+    assert [f.path for f in findings(el(), options={"ranged_base_dac": True})] == ["options.ranged_base_dac"]

@@ -35,7 +35,13 @@ from campaign.rulesets.flat_out_war.editions import (
     MOVE_STEP,
     EditionCosts,
 )
-from campaign.rulesets.flat_out_war.reading import Placed, base_die, placed_attributes, weapon_die
+from campaign.rulesets.flat_out_war.reading import (
+    Placed,
+    base_die,
+    main_ranged_index,
+    placed_attributes,
+    weapon_die,
+)
 
 
 @attrs.frozen
@@ -149,7 +155,8 @@ def _attribute_points(
         linked = params.linked
         if linked is None:
             return 0, parsed.text
-        inner = _attribute_points(linked, element, weapon, bdie, ed)
+        target = main_ranged_index(element) if linked.spec.weapon_bound else weapon
+        inner = _attribute_points(linked, element, target, bdie, ed)
         full = inner[0] if inner else 0
         half = ceil_div(full, 2)
         return half, f"Activate: {linked.text} (half of {full}, round up)"

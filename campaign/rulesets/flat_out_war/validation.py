@@ -52,7 +52,7 @@ def resolve_options(defaults: dict[str, Any], force: Force) -> tuple[CostOptions
                                     f"options.{key}"))
             continue
         choices = OPTION_CHOICES.get(key)
-        if choices and value not in choices:
+        if choices and (isinstance(value, bool) or value not in choices):
             findings.append(Finding("error", "A-56", f"option {key} must be one of "
                                     f"{', '.join(map(str, choices))}, not {value!r}", f"options.{key}"))
             continue
