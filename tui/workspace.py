@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import ModuleType
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -178,26 +178,91 @@ def scan(folder: Path) -> list[Entry]:
 def _campaign_entry(folder: Path) -> Entry:
     from saves.errors import SaveError
 
-    module = _optional("saves.campaign_file")
-    if module is None:
-        return Entry("campaign", folder, folder.name, "campaign")
     try:
-        camp = open_campaign(folder)
-    except SaveError as exc:
+        loaded = open_campaign(folder)
+    except (SaveError, Unavailable) as exc:
         return Entry("broken", folder, folder.name, str(exc))
-    name = getattr(camp, "name", folder.name)
-    return Entry("campaign", folder, name, getattr(camp, "ruleset", ""))
+    camp = loaded.campaign
+    state = "finished" if camp.finished else f"battle {len(camp.history) + 1} next"
+    return Entry("campaign", folder, camp.name, f"{camp.ruleset} {camp.edition or ''}, {state}")
 
 
-def open_campaign(folder: Path) -> object:
-    """Load a campaign folder through saves.campaign_file."""
+def open_campaign(folder: Path) -> Any:
+    """Load a campaign folder (CampaignFolder: path, campaign, forces, scenarios, warnings)."""
     module = _optional("saves.campaign_file")
     if module is None:
         raise Unavailable("campaigns are not available in this build of Muster")
-    loader = getattr(module, "load_campaign", None)
-    if loader is None:
-        raise Unavailable("saves.campaign_file has no load_campaign yet")
-    return loader(folder)
+    from scenarios import scenarios_for
+
+    return module.load_campaign(folder, scenarios_for(None))
+
+
+def campaign_scenarios(folder: Path) -> dict[str, Any]:
+    from scenarios import scenarios_for
+
+    return scenarios_for(folder)
+
+
+def builtin_scenarios() -> dict[str, Any]:
+    from scenarios import builtin_scenarios as found
+
+    return found()
+
+
+def save_campaign_force(folder: Path, campaign: Any, side_id: str, force: Force) -> None:
+    """Write one side's force file under the campaign's lock."""
+    from saves.campaign_file import save_campaign
+
+    save_campaign(folder, campaign, {side_id: force})
+
+
+def vp_series(campaign: Any) -> dict[str, list[float]]:
+    """Each side's running VP total after every battle (0 before the first)."""
+    battles = len(campaign.history)
+    per_battle = {side.id: [0.0] * battles for side in campaign.sides}
+    for line in campaign.ledger:
+        if 1 <= line.battle <= battles and line.side in per_battle:
+            per_battle[line.side][line.battle - 1] += float(line.vp)
+    series = {}
+    for side_id, values in per_battle.items():
+        running, total = [0.0], 0.0
+        for value in values:
+            total += value
+            running.append(total)
+        series[side_id] = running
+    return series
+
+
+def battle_log_lines(folder: Path, file: str) -> list[str]:
+    """A battle file's log as readable lines (the report's wording)."""
+    from saves.battle_file import load_battle_file
+    from tui.cli.report import log_line
+
+    battle = load_battle_file(folder / file)
+    lines = [log_line(entry) for entry in battle.log] or ["(no commands logged)"]
+    if battle.result is not None and battle.result.summary:
+        lines.append(f"Result: {battle.result.summary}")
+    return [*lines, *battle.warnings]
+
+
+def write_report(loaded: Any) -> Path:
+    """The Markdown campaign report (as `muster report`) written to report.md in the folder."""
+    from saves.atomic import atomic_write_text
+    from tui.cli.report import report_md
+
+    path = Path(loaded.path) / "report.md"
+    atomic_write_text(path, report_md(loaded))
+    return path
+
+
+def commit_campaign(folder: Path, message: str) -> str:
+    """Commit the campaign folder to git if it is in a repository; returns what happened."""
+    from saves.git import commit, in_git_repo
+
+    if not in_git_repo(folder):
+        return "This campaign folder is not in a git repository."
+    warnings = commit(folder, message, ["."])
+    return "; ".join(warnings) if warnings else "Committed."
 
 
 # --- the demo -----------------------------------------------------------------
@@ -210,7 +275,7 @@ def write_demo(root: Path) -> Path:
     the sample forces as force files, so `muster --demo` always shows something.
     """
     folder = root / "demo-campaign"
-    for module_name, func in (("saves.campaign_file", "write_demo"), ("scenarios", "write_demo")):
+    for module_name, func in (("scenarios.demo", "write_demo"),):
         module = _optional(module_name)
         writer = getattr(module, func, None) if module else None
         if writer is not None:

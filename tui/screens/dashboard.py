@@ -1,0 +1,285 @@
+"""The campaign dashboard: standings, VP chart, scenario track, battle history, forces.
+
+It shows what `saves` loads and `campaign` computes (standings, VP ledger); it
+decides nothing. "Next battle" is handed to the app (`MusterApp.start_battle`),
+where the battle screen plugs in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+from textual_plotext import PlotextPlot
+
+from campaign.campaigns import campaign_winner, standings
+from campaign.force import Force
+from saves.errors import SaveError
+from tui import workspace
+from tui.screens.base import MusterScreen
+
+
+def vp_text(value: Any) -> str:
+    number = float(value)
+    return str(int(number)) if number.is_integer() else f"{number:.2f}".rstrip("0")
+
+
+class DashboardScreen(MusterScreen):
+    HELP_TOPIC = "dashboard"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("b", "next_battle", "Next battle"),
+        Binding("e", "edit_force", "Edit forces"),
+        Binding("l", "show_log", "Battle log"),
+        Binding("r", "report", "Report"),
+        Binding("c", "commit", "Commit"),
+        Binding("g", "reload", "Reload", show=False),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.loaded: Any = None
+        self.ruleset_id: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="dash-top"):
+            yield Static(id="standings", classes="panel")
+            yield PlotextPlot(id="vp-chart", classes="panel")
+        with Horizontal(id="dash-middle"):
+            yield Static(id="track", classes="panel")
+            yield DataTable(id="history", cursor_type="row", classes="panel")
+        yield Static(id="forces", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Campaign"
+        table = self.query_one("#history", DataTable)
+        table.border_title = "Battles"
+        for label, width in (("#", 2), ("Scenario", 18), ("Winner", 10), ("VPs", 10)):
+            table.add_column(Text(label), width=width)
+        self.query_one("#standings").border_title = "Sides"
+        self.query_one("#track").border_title = "Scenario track"
+        self.query_one("#forces").border_title = "Forces"
+        self.query_one("#vp-chart").border_title = "VP over battles"
+        table.focus()
+        self.load()
+
+    # --- loading (a long campaign may take a moment: a worker) --------------
+    def action_reload(self) -> None:
+        self.load()
+
+    @work(thread=True, exclusive=True, group="load-campaign")
+    def load(self) -> None:
+        try:
+            loaded = workspace.open_campaign(self.folder)
+            scenarios = workspace.campaign_scenarios(self.folder)
+        except (SaveError, workspace.Unavailable) as exc:
+            self.app.call_from_thread(self.show_error, str(exc))
+            return
+        self.app.call_from_thread(self.show, loaded, scenarios)
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#standings", Static).update(Text(message, style="red"))
+        self.notify(message, title="Cannot open the campaign", severity="error", markup=False)
+
+    def show(self, loaded: Any, scenarios: dict[str, Any]) -> None:
+        self.loaded = loaded
+        camp = loaded.campaign
+        self.ruleset_id = camp.ruleset
+        self.title = camp.name  # Header renders titles as plain Content: never markup
+        self._show_standings(camp)
+        self._show_chart(camp)
+        self._show_track(camp, scenarios)
+        self._show_history(camp)
+        self._show_forces(camp, loaded.forces)
+        for warning in loaded.warnings:
+            self.notify(warning, severity="warning", markup=False)
+
+    def _show_standings(self, camp: Any) -> None:
+        text = Text()
+        for row in standings(camp):
+            text.append(f"{vp_text(row.vp):>6} VP  ", style="bold")
+            text.append(row.name)
+            text.append(f"  {row.battles_won} won\n", style="dim")
+        text.append(f"\n{camp.ruleset} {camp.edition or ''} · dice {camp.dice} · {camp.activation}", style="dim")
+        if camp.finished:
+            winner = campaign_winner(camp)
+            names = {s.id: s.name for s in camp.sides}
+            text.append("\nCampaign over: ", style="bold")
+            text.append(names[winner] + " win" if winner else "a draw")
+        self.query_one("#standings", Static).update(text)
+
+    def _show_chart(self, camp: Any) -> None:
+        chart = self.query_one(PlotextPlot)
+        plt = chart.plt
+        plt.clear_data()
+        plt.clear_figure()
+        series = workspace.vp_series(camp)
+        names = {s.id: s.name for s in camp.sides}
+        for side_id, values in series.items():
+            plt.plot(list(range(len(values))), values, label=names[side_id], marker="dot")
+        top = max((max(v) for v in series.values()), default=0.0)
+        plt.ylim(0, max(top, 1.0) * 1.1)
+        plt.xticks(list(range(len(camp.history) + 1)))
+        plt.xlabel("battle")
+        if not camp.history:
+            plt.title("no battles yet")
+        chart.refresh()
+
+    def _show_track(self, camp: Any, scenarios: dict[str, Any]) -> None:
+        done = {entry.step for entry in camp.history}
+        sides = {s.id: s.name for s in camp.sides}
+
+        def step_name(step_id: str) -> str:
+            try:
+                scenario_id = camp.step(step_id).scenario
+            except KeyError:
+                return step_id
+            scenario = scenarios.get(scenario_id)
+            return scenario.name if scenario else scenario_id
+
+        text = Text()
+        for step in camp.track:
+            name = step_name(step.id)
+            if step.id in done:
+                text.append("✓ ", style="green")
+                text.append(name + "\n", style="dim")
+            elif step.id == camp.position:
+                text.append("▶ ", style="bold yellow")
+                text.append(name + "\n", style="bold")
+            else:
+                text.append("· " + name + "\n")
+            for branch in step.branches:
+                text.append(f"    {sides.get(branch.when, branch.when)} → {step_name(branch.goto)}\n", style="dim")
+        if camp.battle_in_progress:
+            text.append(f"\nIn progress: {camp.battle_in_progress}", style="yellow")
+        self.query_one("#track", Static).update(text)
+
+    def _show_history(self, camp: Any) -> None:
+        table = self.query_one("#history", DataTable)
+        table.clear()
+        names = {s.id: s.name for s in camp.sides}
+        for entry in camp.history:
+            vps = "/".join(vp_text(v) for v in entry.vps.values())
+            table.add_row(
+                Text(str(entry.battle)), Text(entry.scenario_name), Text(names.get(entry.winner, "draw")), Text(vps),
+                key=str(entry.battle),
+            )
+        if not camp.history:
+            table.add_row(Text(""), Text("No battles yet", style="dim"), Text(""), Text(""), key="none")
+
+    def _show_forces(self, camp: Any, forces: dict[str, Force]) -> None:
+        text = Text()
+        for side in camp.sides:
+            force = forces[side.id]
+            priced = workspace.price(force)
+            alive = sum(e.alive for u in force.units for e in u.elements)
+            total = sum(e.count for u in force.units for e in u.elements)
+            text.append(f"{side.name}: ", style="bold")
+            text.append(force.name)
+            text.append(f"  {len(force.units)} units, {alive}/{total} elements", style="dim")
+            if priced.total is not None:
+                text.append(f", {vp_text(priced.total)} pts", style="dim")
+            text.append("\n")
+        self.query_one("#forces", Static).update(text)
+
+    # --- actions -------------------------------------------------------------
+    def action_next_battle(self) -> None:
+        if self.loaded is None:
+            return
+        if self.loaded.campaign.finished:
+            self.notify("The campaign is over: there is no next battle.", severity="warning")
+            return
+        self.app.start_battle(self.folder)  # type: ignore[attr-defined]
+
+    def action_edit_force(self) -> None:
+        if self.loaded is None:
+            return
+        from tui.screens.dialogs import PickScreen
+
+        camp = self.loaded.campaign
+        options = [(Text.assemble((side.name, "bold"), "  ", (self.loaded.forces[side.id].name, "dim")), side.id)
+                   for side in camp.sides]
+        self.app.push_screen(PickScreen("Edit which side's force?", options), self.edit_side)
+
+    def edit_side(self, side_id: str | None) -> None:
+        if side_id is None or self.loaded is None:
+            return
+        loaded = self.loaded
+
+        def save(force: Force) -> None:
+            workspace.save_campaign_force(self.folder, loaded.campaign, side_id, force)
+            loaded.forces[side_id] = force
+            self._show_forces(loaded.campaign, loaded.forces)
+
+        self.app.open_force(loaded.forces[side_id], loaded.force_path(side_id), on_save=save)  # type: ignore[attr-defined]
+
+    def _history_entry(self) -> Any:
+        table = self.query_one("#history", DataTable)
+        if self.loaded is None or not self.loaded.campaign.history:
+            return None
+        return self.loaded.campaign.history[min(table.cursor_row, len(self.loaded.campaign.history) - 1)]
+
+    @on(DataTable.RowSelected, "#history")
+    def _row_selected(self) -> None:
+        self.action_show_log()
+
+    def action_show_log(self) -> None:
+        entry = self._history_entry()
+        if entry is None:
+            self.notify("No battles fought yet.", severity="warning")
+            return
+        from tui.screens.log_viewer import LogViewerScreen
+
+        try:
+            lines = workspace.battle_log_lines(self.folder, entry.file)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot read the battle", severity="error", markup=False)
+            return
+        self.app.push_screen(LogViewerScreen(f"Battle {entry.battle}: {entry.scenario_name}", entry.summary, lines))
+
+    def action_report(self) -> None:
+        if self.loaded is None:
+            return
+        try:
+            path = workspace.write_report(self.loaded)
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), title="No report", severity="error", markup=False)
+            return
+        self.notify(f"Report written to {path}", markup=False)
+
+    def action_commit(self) -> None:
+        if self.loaded is None:
+            return
+        self.commit_worker(self.loaded.campaign.name)
+
+    @work(thread=True, exclusive=True, group="git")
+    def commit_worker(self, name: str) -> None:
+        message = workspace.commit_campaign(self.folder, f"Muster: {name}")
+        self.app.call_from_thread(self.notify, message, markup=False)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """Extra palette entries: edit each side's force, open each battle's log."""
+        if self.loaded is None:
+            return []
+        found: list[tuple[str, str, Any]] = []
+        for side in self.loaded.campaign.sides:
+            found.append((f"Edit force: {side.name}", "force builder", lambda sid=side.id: self.edit_side(sid)))
+        for entry in self.loaded.campaign.history:
+            found.append((f"Battle log: {entry.battle}. {entry.scenario_name}", entry.summary,
+                          lambda e=entry: self._open_log(e)))
+        return found
+
+    def _open_log(self, entry: Any) -> None:
+        table = self.query_one("#history", DataTable)
+        table.move_cursor(row=entry.battle - 1)
+        self.action_show_log()

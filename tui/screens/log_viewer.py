@@ -1,0 +1,39 @@
+"""A past battle's log, one line per command with its rolls, plain text."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer, Header, Log, Static
+
+from tui.screens.base import MusterScreen
+
+
+class LogViewerScreen(MusterScreen):
+    HELP_TOPIC = "dashboard"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back"), Binding("f1", "app.help", "Help")]
+
+    def __init__(self, title: str, summary: str, lines: list[str]) -> None:
+        super().__init__()
+        self.heading = title
+        self.summary = summary
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(Text.assemble((self.heading, "bold"), "  ", (self.summary, "dim")), id="log-heading")
+        yield Log(id="battle-log", highlight=False)  # Log shows plain text: names are never markup
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Battle log"
+        log = self.query_one(Log)
+        log.write_lines(self.lines)
+        log.scroll_home(animate=False)
+        log.focus()
+
+    def leave(self) -> None:
+        self.app.pop_screen()
