@@ -84,7 +84,8 @@ class CardHost:
 
     def action_kind(self, state: BattleState, command_type: str) -> str:
         """The card action a ruleset command type is: move | melee | ballistic | cast |
-        special (CA-4.1), or "free" for a command that is no action at all."""
+        special (CA-4.1), or "free" for a command that is no action at all (recording an
+        objective): it costs no AP and does not count toward the penalties."""
         return DEFAULT_KINDS.get(command_type, "special")
 
     def acting_unit(self, command: Command) -> str:
@@ -121,6 +122,22 @@ class CardHost:
     def refuse(self, state: BattleState, unit_id: str, kinds_so_far: list[str], kind: str) -> str | None:
         """A host limit on the action (e.g. FOW's one Other Action); a reason, or None."""
         return None
+
+    def check(self, state: BattleState, command: Command) -> None:
+        """Raise IllegalCommand for a ruleset command the card scheme replaces (e.g. FOW's Run)."""
+
+    # --- PREP kept by the host (optional) -----------------------------------------------
+    def prep_owed(self, state: BattleState, unit_id: str) -> dict[str, int] | None:
+        """The host's own reload counters as weapon -> actions owed, if it keeps them;
+        None: the scheme's own PREP bookkeeping (from `weapons`) is the truth."""
+        return None
+
+    def prep(self, state: BattleState, unit_id: str, weapon: str) -> None:
+        """A Special "prep" action on `weapon`: lower the host's counter, if it keeps one."""
+
+    def on_turn_end(self, state: BattleState, side: str, ctx: Context) -> Resolution:
+        """The host's end-of-turn clocks for `side` (once per card turn)."""
+        yield from self.rules.on_turn_end(state, side, ctx)
 
     # --- resolution -------------------------------------------------------------------------
     def resolve(self, state: BattleState, command: Command, ctx: Context, modifier: FlatModifier) -> Resolution:

@@ -81,14 +81,6 @@ OPTION_SPECS: tuple[Option, ...] = (
         "7.3",
     ),
     Option(
-        "natural_max_succeeds",
-        False,
-        (True, False),
-        "Flat Out War host: a die showing its highest face always succeeds, so a d4 with -2 "
-        "or worse can still hit.",
-        "7.3",
-    ),
-    Option(
         "turns",
         6,
         (),

@@ -32,7 +32,7 @@ from campaign.activation.cards import options as card_options
 from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
 from campaign.activation.cards.host import CardHost, host_for
-from campaign.activation.cards.rules import Step, may_overwatch
+from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch
 from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, SideHand
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
@@ -124,7 +124,7 @@ class CardScheme(ActivationScheme):
             t.end_turn()
             state.scheme["active_unit"] = ""
             for side in state.side_ids():
-                yield from ctx.rules.on_turn_end(state, side, ctx)
+                yield from host.on_turn_end(state, side, ctx)
             yield from ctx.rules.on_round_end(state, ctx)
             ctx.emit("round_end", f"Turn {state.round} ends: held actions lapse", round=state.round)
             if self.ended(state, ctx):
@@ -151,6 +151,10 @@ class CardScheme(ActivationScheme):
     def _join_newcomers(self, state: BattleState, host: CardHost, t: CardTable) -> None:
         """Units that are not in the card bookkeeping yet get a card from the next deal (AMB-7)."""
         for unit in state.units:
+            cu = t.units.get(unit.id)
+            if cu is not None and cu.eliminated and not unit.eliminated and host.is_unit(state, unit.id):
+                cu.eliminated = False  # an officer detached again: back in the deal
+                continue
             if unit.id not in t.units and host.is_unit(state, unit.id):
                 t.add_unit(
                     unit.id,
@@ -174,6 +178,11 @@ class CardScheme(ActivationScheme):
                 if was_waiting:
                     ctx.emit("card_skipped", f"{unit.name} is gone; its card will be skipped", unit=unit.id)
                 continue
+            owed = host.prep_owed(state, unit.id)
+            if owed is not None:  # the host keeps the reload counters: mirror them
+                cu.prep_remaining = dict(sorted(owed.items()))
+                for weapon in owed:
+                    cu.prep_value.setdefault(weapon, owed[weapon])
             routed = host.routed(state, unit.id)
             if routed and not cu.routed:
                 moved = t.rout(unit.id)
@@ -338,6 +347,9 @@ class CardScheme(ActivationScheme):
         specs = []
         for spec in host.commands(state, unit_id):
             kind = host.action_kind(state, spec.type)
+            if kind == "free":
+                specs.append(spec)
+                continue
             free = cu.free_melee_pending and kind == "melee"
             if cu.ap_left < 1 and not free:
                 continue
@@ -364,8 +376,11 @@ class CardScheme(ActivationScheme):
     def _check_action(self, state: BattleState, host: CardHost, t: CardTable, command: Command, held: bool) -> None:
         if command.type in ("end_activation", "card_overwatch", "card_rally", "pass", "card_interrupt"):
             return
-        unit_id = host.acting_unit(command)
+        host.check(state, command)
         kind = self._kind(state, host, command)
+        if kind == "free":
+            return
+        unit_id = host.acting_unit(command)
         weapon = getattr(command, "weapon", None) if command.type == "card_prep" else host.weapon(state, command)
         free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
         cu = t.units[unit_id]
@@ -377,7 +392,7 @@ class CardScheme(ActivationScheme):
         """Scheme-level refusals for commands answered outside an action Decision."""
 
     def _do(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command) -> Resolution:
-        unit_id = host.acting_unit(command) if command.type not in ("end_activation",) else command.unit
+        unit_id = command.unit if command.type == "end_activation" else host.acting_unit(command)
         name = state.unit(unit_id).name if unit_id else ""
         if command.type == "end_activation":
             yield from self._end(state, ctx, t, unit_id)
@@ -418,9 +433,13 @@ class CardScheme(ActivationScheme):
         self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command, held: bool
     ) -> Resolution:
         """One action (AP-paid, free charge melee, or a held overwatch action)."""
+        kind = self._kind(state, host, command)
+        if kind == "free":  # not an action: no AP, no windows (an objective recorded ...)
+            yield from host.resolve(state, command, ctx, FlatModifier())
+            self._sync(state, ctx, host, t)
+            return
         unit_id = host.acting_unit(command)
         name = state.unit(unit_id).name
-        kind = self._kind(state, host, command)
         weapon = command.weapon if command.type == "card_prep" else host.weapon(state, command)
         free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
         # CA-12.3: a power costing several actions is paid one action at a time
@@ -450,6 +469,8 @@ class CardScheme(ActivationScheme):
             what = getattr(command, "action", "")
             label = {"aim": "aims", "prep": f"preps {weapon}", "special": f"takes a special action {what}".rstrip()}
             ctx.emit("special", f"{name} {label[kind]}", unit=unit_id, kind=kind)
+            if kind == "prep":
+                host.prep(state, unit_id, weapon)
         else:
             yield from host.resolve(state, command, ctx, modifier)
         step = host.move_step(state, command) if kind == "move" else Step(kind)
