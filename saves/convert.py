@@ -259,8 +259,13 @@ def _as_save_error(
 def structure_errors(
     exc: BaseException, file: str | Path, text: str | None = None
 ) -> list[SaveError]:
-    """Every problem cattrs found, each as a SaveError with a key path (and line)."""
-    return [_as_save_error(path, leaf, file, text) for path, leaf in _leaves(exc, ())]
+    """Every problem cattrs found, each as a SaveError with a key path (and line).
+
+    Unknown keys come first: a misspelt key also shows up as a missing one, and the
+    unknown key is the one whose message can suggest the right spelling.
+    """
+    leaves = sorted(_leaves(exc, ()), key=lambda pl: not isinstance(pl[1], ForbiddenExtraKeysError))
+    return [_as_save_error(path, leaf, file, text) for path, leaf in leaves]
 
 
 def structure(data: Any, cls: type[T], *, file: str | Path, text: str | None = None) -> T:

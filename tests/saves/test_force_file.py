@@ -302,6 +302,12 @@ DAMAGED = {
     ),
     "option-choice": (_edit("ranged_base_dac = 1", "ranged_base_dac = 3"), ["3 is not allowed", "one of 1, 2"], "ranged_base_dac = 3", "options.ranged_base_dac"),
     "missing-name": (_edit('name = "Human Force"\n', ""), ["missing key 'name'"], None, "name"),
+    "misspelt-name": (
+        _edit('name = "Spotter"', 'nmae = "Spotter"'),
+        ["unknown key 'nmae'", "did you mean 'name'?"],
+        "nmae",
+        "units[1].elements[1].nmae",
+    ),
     "lost-above-count": (_edit("lost = 1", "lost = 2"), ["lost is 2", "0 to 1"], "lost = 2", "units[1].elements[0].lost"),
     "negative-range": (_edit("range = 24", "range = -24"), ["range is -24"], "range = -24", "units[1].elements[0].weapons[0].range"),
 }
