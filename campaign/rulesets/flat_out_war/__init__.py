@@ -23,6 +23,7 @@ from campaign.rulesets.flat_out_war.attributes import names_in
 from campaign.rulesets.flat_out_war.costs import price_element, price_force
 from campaign.rulesets.flat_out_war.dice import DIE_NAMES
 from campaign.rulesets.flat_out_war.editions import EDITIONS, SO, normalize_edition
+from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
 from campaign.rulesets.flat_out_war.samples import ALL_FORCES
 from campaign.rulesets.flat_out_war.spells import SPELL_NAMES
 from campaign.rulesets.flat_out_war.validation import resolve_options, validate_force
@@ -52,6 +53,7 @@ class FlatOutWar(Ruleset):
             "e.g. 'Loose Cohesion')",
             ruling="FOW 19.1",
         ),
+        *BATTLE_OPTIONS,  # battle options, read by engine/rules.py
     )
 
     def __init__(self, edition: str | None = None, **options: Any) -> None:
@@ -86,3 +88,9 @@ class FlatOutWar(Ruleset):
 
     def spell_names(self) -> list[str]:
         return list(SPELL_NAMES)
+
+    def battle_rules(self) -> Any:
+        """Flat Out War resolved by the engine (engine/rules.py)."""
+        from campaign.rulesets.flat_out_war.engine.rules import FlatOutWarRules
+
+        return FlatOutWarRules(dict(self.options), ruleset=self, edition=str(self.edition))

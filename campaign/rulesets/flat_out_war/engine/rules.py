@@ -33,7 +33,6 @@ from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState, state_from_setup
 from campaign.force import Element, Weapon
-from campaign.rulesets.base import Option
 from campaign.rulesets.flat_out_war import spells as catalogue
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine import morale as M
@@ -61,6 +60,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
     check_path,
 )
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec, attack_odds
+from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
 from campaign.rulesets.flat_out_war.engine.recovery import (
     recovery_plan,
     resolve_crash,
@@ -73,19 +73,6 @@ from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
 
 Resolution = Generator[Any, Any, Any]
 
-# Proposed rulings that are real choices, as battle options (defaults = the proposals).
-BATTLE_OPTIONS: tuple[Option, ...] = (
-    Option("template_mode", "roll_each", ("roll_each", "auto_hit"),
-           "roll for every element under a template, or every one is hit", "A-20"),
-    Option("template_friendly_fire", True, (True, False),
-           "friendly elements under an aimed template are attacked too", "A-20"),
-    Option("lucky_prompt", True, (True, False),
-           "offer Lucky re-rolls (off: Lucky is never used)", "A-67"),
-    Option("ask_witnesses", True, (True, False),
-           "after a failed morale roll, ask which units within 8\" saw it (seeing panic)", "A-45"),
-    Option("stand_prompt", True, (True, False),
-           "offer Stand shots to charged units (off: never taken)", "A-18"),
-)
 ONE_DIE = 1
 
 
@@ -119,10 +106,13 @@ class FlatOutWarRules(BattleRules):
             for unit in side.force.units:
                 us = state.units[i]
                 i += 1
-                cost = sum(
-                    (Fraction(price_element(e, self.edition, opts).each) * max(e.alive, 0) for e in unit.elements),
-                    Fraction(0),
-                )
+                # VP basis: the unit's creation cost (A-53), every element it was created with
+                if self.ruleset is not None and hasattr(self.ruleset, "price_element"):
+                    each = [self.ruleset.price_element(e, side.force).each for e in unit.elements]
+                else:
+                    each = [price_element(e, self.edition, opts).each for e in unit.elements]
+                cost = sum((Fraction(x).limit_denominator(1000) * e.count for x, e in zip(each, unit.elements)),
+                           Fraction(0))
                 us.data.update(start=len(us.elements), lost=0, morale="steady", disordered=False,
                                cost=cost, officer="", attached_to="")
                 for es in us.elements:
