@@ -182,6 +182,7 @@ def write_files(folder: str | Path, files: Mapping[str, str]) -> None:
         check_ref(folder / JOURNAL, "files.path", rel)
     with campaign_lock(folder):
         _roll_forward(folder)
+        _sweep_temp_files(folder)
         changed = {rel: text for rel, text in files.items() if _current(folder / rel) != text}
         if not changed:
             return
@@ -192,6 +193,16 @@ def write_files(folder: str | Path, files: Mapping[str, str]) -> None:
         journal = tomli_w.dumps({"files": [{"path": rel, "text": text} for rel, text in changed.items()]})
         atomic_write_text(folder / JOURNAL, journal)
         _roll_forward(folder)
+
+
+def _sweep_temp_files(folder: Path) -> None:
+    """Remove temporary files that a writer killed mid-save left behind (under the lock)."""
+    for sub in (folder, folder / "forces", folder / "battles", folder / "scenarios"):
+        for tmp in sub.glob(".*.tmp"):
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
 
 
 def _current(path: Path) -> str | None:
