@@ -1,0 +1,232 @@
+"""Flat Out War as the card scheme's host (spec section 7.3).
+
+The card deck replaces Flat Out War's rounds, initiative roll and alternating turns;
+one card turn is one Flat Out War round (each side's turn-end clocks run once).
+Everything an action does is Flat Out War's own resolution: its dice, modifiers,
+Recovery rolls and morale. The mapping:
+
+* 2 action points per unit (option `ap_max`); with `fow_enforce_one_other_action`
+  (default on) at most one Melee, Ballistic or Cast per activation, and the free
+  charge melee counts as that one. Two Moves in a row stay legal. Running is not
+  used: two Move actions replace it.
+* A Command officer makes its side's field commander: leadership bonus 1. An
+  officer attached to a unit activates with it and gets no card of its own.
+* The seed-001 flat modifier (-1 per previous action, +1 charge, -1 per 6" of
+  target movement, +1 aim) is added to every attack die of a melee or shooting
+  action as one more labelled modifier, next to FOW's own (flank, rear, long range,
+  cover, Charge attribute...). Deny Charge cancels the card +1 too (not the free melee).
+* A failed FOW morale roll (broken or fleeing) is "routed"; the forced Rally is a FOW
+  rally roll (Frightened -2 and the rest). A pass makes the unit steady and puts it
+  on overwatch; a fail leaves it fleeing.
+* Reload X is PREP X: after firing, X Special "prep" actions reload the weapon
+  (FOW's own counters stay the truth; they just no longer count down by turns).
+* Trigger elements keep their own attribute; overwatch is for everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from campaign.activation.cards.host import CardHost, register_host
+from campaign.activation.cards.rules import FlatModifier
+from campaign.engine.commands import Command
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, FactSpec
+from campaign.engine.state import BattleState
+from campaign.rulesets.flat_out_war.engine.rolls import Mod
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
+Resolution = Generator[Any, Any, Any]
+
+OTHER_ACTIONS = frozenset({"melee", "ballistic", "cast", "free_melee"})
+KINDS = {
+    "move": "move",
+    "melee": "melee",
+    "shoot": "ballistic",
+    "cast": "cast",
+    "attach": "special",
+    "detach": "special",
+    "rally": "special",
+    "objective": "free",
+    "strategic_victory": "free",
+}
+# Table facts the card scheme needs on a Move, added to Flat Out War's own.
+CARD_MOVE_FACTS = (
+    FactSpec("straight", (True, False), False, "the move went in a straight line toward the enemy unit (charge)"),
+    FactSpec("uninterrupted", (True, False), True, "the path had no pause (an enemy interrupt does not count)"),
+)
+ROUTED = ("broken", "fleeing")
+
+
+@register_host
+class FlatOutWarHost(CardHost):
+    ruleset_id: ClassVar[str] = "flat-out-war"
+
+    # --- who takes part -----------------------------------------------------------------
+    def is_unit(self, state: BattleState, unit_id: str) -> bool:
+        """An attached officer activates with its unit: no card of its own."""
+        return bool(self.rules.can_activate(state, unit_id))
+
+    def ap_max(self, state: BattleState, unit_id: str) -> int:
+        return int(self.options.get("ap_max", 2))
+
+    def move_rate(self, state: BattleState, unit_id: str) -> Fraction:
+        unit = state.unit(unit_id)
+        moves = [self.rules.element_of(state, e).move or 0 for e in unit.alive]
+        return Fraction(min(moves, default=0))
+
+    def leadership_bonus(self, state: BattleState, side: str) -> int:
+        """7.3: a Command officer is the field commander, bonus 1 (FOW gives no number)."""
+        for unit in state.units_of(side):
+            if any(self.rules.combatant(state, e).has("command") for e in unit.alive):
+                return 1
+        return 0
+
+    # --- the menu --------------------------------------------------------------------------
+    def commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
+        """FOW's own commands for the unit, as if it had not moved or acted yet: action
+        points, not FOW's Move + Other Action, decide how often it may act."""
+        unit = state.unit(unit_id)
+        saved = {k: unit.markers.pop(k) for k in ("moved", "acted") if k in unit.markers}
+        try:
+            specs = list(self.rules.activation_commands(state, unit_id))
+        finally:
+            unit.markers.update(saved)
+        out = []
+        for spec in specs:
+            if spec.type == "rally":  # the card scheme's own forced Rally replaces it
+                continue
+            if spec.type == "move":
+                spec = attrs.evolve(spec, facts=(*spec.facts, *CARD_MOVE_FACTS))
+            out.append(spec)
+        if unit.data.get("morale", "steady") not in ROUTED:
+            out.append(CommandSpec("objective", {}, (), "Record a scenario objective achieved"))
+            out.append(CommandSpec("strategic_victory", {}, (), "Declare a strategic victory"))
+        return out
+
+    def action_kind(self, state: BattleState, command_type: str) -> str:
+        return KINDS.get(command_type, "special")
+
+    def move_step(self, state: BattleState, command: Command) -> Any:
+        step = super().move_step(state, command)
+        contact = self.facts(command).get("contact") or []
+        return attrs.evolve(step, contact=bool(contact))
+
+    def refuse(self, state: BattleState, unit_id: str, kinds_so_far: list[str], kind: str) -> str | None:
+        if not self.options.get("fow_enforce_one_other_action", True) or kind not in OTHER_ACTIONS:
+            return None
+        if any(k in OTHER_ACTIONS for k in kinds_so_far):
+            return "Flat Out War allows one Other Action (melee, shooting or casting) per activation (7.3)"
+        return None
+
+    def check(self, state: BattleState, command: Command) -> None:
+        if command.type == "move" and self.facts(command).get("run"):
+            unit = state.unit(getattr(command, "unit", ""))
+            if unit.data.get("morale", "steady") not in ROUTED:
+                raise IllegalCommand("7.3", "with card activation there is no Run: take two Move actions instead")
+
+    # --- resolution ----------------------------------------------------------------------------
+    def resolve(self, state: BattleState, command: Command, ctx: Context, modifier: FlatModifier) -> Resolution:
+        """FOW resolves the action; the card modifier joins each attack die's modifiers."""
+        total = modifier.total
+        if modifier.charge and command.type == "melee" and self._denies_charge(state, getattr(command, "target", "")):
+            total -= modifier.charge
+            ctx.emit("deny_charge", f"{state.unit(command.target).name} denies the charge: no card +1", unit=command.target)
+        acting = getattr(command, "unit", "")
+        if not total or command.type not in ("melee", "shoot"):
+            yield from self.rules.resolve(state, command, ctx)
+            return
+        rules = self.rules
+        original = rules._attack_batch
+        card = Mod("card activation", total)
+
+        def with_card(st: BattleState, cx: Any, unit: Any, target: Any, specs: list[Any], how: str) -> Resolution:
+            if unit.id == acting:
+                specs = [attrs.evolve(s, mods=(*s.mods, card)) for s in specs]
+            return original(st, cx, unit, target, specs, how)
+
+        rules._attack_batch = with_card  # this action only: the FOW dice see the card modifier
+        try:
+            yield from rules.resolve(state, command, ctx)
+        finally:
+            del rules._attack_batch
+
+    def _denies_charge(self, state: BattleState, target_id: str) -> bool:
+        try:
+            target = state.unit(target_id)
+        except KeyError:
+            return False
+        return any(self.rules.combatant(state, e).has("deny charge") for e in target.alive)
+
+    def rally(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        """The forced Rally: FOW's rally roll (all modifiers, Frightened -2)."""
+        unit = state.unit(unit_id)
+        unit.data["morale"] = "fleeing"  # FOW rallies only a fleeing unit
+        from campaign.rulesets.flat_out_war.engine.commands import Rally
+
+        yield from self.rules.resolve(state, Rally(unit=unit_id), ctx)
+        return unit.data.get("morale") == "rallied"
+
+    def routed(self, state: BattleState, unit_id: str) -> bool:
+        return state.unit(unit_id).data.get("morale", "steady") in ROUTED
+
+    def set_routed(self, state: BattleState, unit_id: str, routed: bool) -> None:
+        unit = state.unit(unit_id)
+        if routed:
+            unit.data["morale"] = "broken"
+        else:
+            unit.data["morale"] = "steady"  # rallied by the card rule: steady and on overwatch
+            unit.data["disordered"] = False
+
+    def eliminate(self, state: BattleState, unit_id: str, ctx: Context) -> None:
+        unit = state.unit(unit_id)
+        unit.markers["removed"] = True
+        unit.data["fled"] = True
+
+    # --- Reload as PREP -------------------------------------------------------------------------
+    def _reload_weapons(self, state: BattleState, unit_id: str) -> dict[str, tuple[int, list[tuple[Any, str]]]]:
+        """weapon name -> (Reload X, [(element, weapon index key)])."""
+        out: dict[str, tuple[int, list[tuple[Any, str]]]] = {}
+        for es in state.unit(unit_id).alive:
+            for arm in self.rules.combatant(state, es).weapons:
+                if getattr(arm, "reload", 0):
+                    x, where = out.setdefault(arm.name, (int(arm.reload), []))
+                    where.append((es, str(arm.index)))
+        return out
+
+    def weapons(self, state: BattleState, unit_id: str) -> list[tuple[str, int, bool]]:
+        # FOW weapons start loaded: every Reload weapon counts as prepped at the start
+        return [(name, x, True) for name, (x, _) in sorted(self._reload_weapons(state, unit_id).items())]
+
+    def prep_owed(self, state: BattleState, unit_id: str) -> dict[str, int] | None:
+        owed = {}
+        for name, (_, where) in self._reload_weapons(state, unit_id).items():
+            owed[name] = max((int(es.data.get("reload", {}).get(key, 0)) for es, key in where), default=0)
+        return owed
+
+    def prep(self, state: BattleState, unit_id: str, weapon: str) -> None:
+        for es, key in self._reload_weapons(state, unit_id).get(weapon, (0, []))[1]:
+            reload = es.data.get("reload", {})
+            if key in reload:
+                reload[key] -= 1
+                if reload[key] <= 0:
+                    del reload[key]
+
+    def on_turn_end(self, state: BattleState, side: str, ctx: Context) -> Resolution:
+        """FOW's turn-end clocks, except the reload count-down: prep actions do that now."""
+        hidden = {}
+        for unit in state.units_of(side):
+            for es in unit.alive:
+                if es.data.get("reload"):
+                    hidden[es.id] = es.data.pop("reload")
+        try:
+            yield from self.rules.on_turn_end(state, side, ctx)
+        finally:
+            for eid, reload in hidden.items():
+                state.element(eid).data["reload"] = reload
