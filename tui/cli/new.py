@@ -85,6 +85,9 @@ def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
         ruleset = get_ruleset(args.ruleset, args.edition)
     except (UnknownRuleset, ValueError) as exc:
         raise CampaignError(str(exc)) from None
+    rules = CampaignRules(**{k: _rule_value(k, v) for k, v in _pairs(args.rule, "--rule")})  # type: ignore[arg-type]
+    if args.git:
+        rules = attrs.evolve(rules, git_commits=args.git)
     sides = [Side(sid, name or sid) for sid, name in _pairs(args.side, "--side")]
     players: dict[str, list[str]] = {}
     for sid, player in _pairs(args.player, "--player"):
@@ -117,9 +120,6 @@ def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
     for sid in track_ids:
         seen[sid] = seen.get(sid, 0) + 1
         steps.append(TrackStep(sid if seen[sid] == 1 else f"{sid}-{seen[sid]}", sid))
-    rules = CampaignRules(**{k: _rule_value(k, v) for k, v in _pairs(args.rule, "--rule")})  # type: ignore[arg-type]
-    if args.git:
-        rules = attrs.evolve(rules, git_commits=args.git)
     campaign = create_campaign(
         args.name or folder.resolve().name,
         ruleset.id,
