@@ -197,14 +197,15 @@ class FlatOutWarRules(BattleRules):
         name = unit.name
         morale = unit.data.get("morale", "steady")
         specs: list[CommandSpec] = []
+        mobile = any((self.element_of(state, e).move or 0) > 0 for e in able)
         if morale == "fleeing":
-            if not m.get("moved"):
+            if not m.get("moved") and mobile:
                 specs.append(CommandSpec("move", {"unit": unit_id}, MOVE_FACTS,
                                          f"{name} flees: run toward shelter or its own table edge"))
             elif not m.get("rally_tried"):
                 specs.append(CommandSpec("rally", {"unit": unit_id}, (), f"{name}: try to rally"))
             return specs
-        if not m.get("moved") and not all(e.markers.get("aground") for e in able):
+        if not m.get("moved") and mobile and not all(e.markers.get("aground") for e in able):
             specs.append(CommandSpec("move", {"unit": unit_id}, MOVE_FACTS, f"Move {name}"))
         if not m.get("acted") and morale == "steady":
             cs = [self.combatant(state, e) for e in able]
@@ -304,7 +305,9 @@ class FlatOutWarRules(BattleRules):
             self._unit(state, uid)
 
     def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Any, running: bool) -> Fraction:
-        move = min((self.element_of(state, e).move or 0) for e in self._able(state, unit))
+        # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
+        moves = [self.element_of(state, e).move or 0 for e in self._able(state, unit)]
+        move = min((m for m in moves if m > 0), default=0)
         effects = self.effects_on(state, unit.id)
         airborne = any(e.markers.get("airborne") for e in unit.alive)
         return allowance(
@@ -370,6 +373,10 @@ class FlatOutWarRules(BattleRules):
 
     def _weapon_problem(self, state: BattleState, c: Combatant, w: Arm) -> str | None:
         es = state.element(c.key)
+        unit = state.unit(es.unit)
+        crewed = (self.element_of(state, es).move or 0) == 0 and len(unit.elements) > 1
+        if crewed and not any(e.alive for e in unit.elements if e is not es):
+            return f"{c.name} has no crew left (FOW 16)"
         if int(es.data.get("reload", {}).get(str(w.index), 0)) > 0:
             return f"{w.name} is reloading (Reload: {w.reload})"
         if w.uses is not None and w.uses <= 0:
@@ -541,6 +548,7 @@ class FlatOutWarRules(BattleRules):
         contacts = [state.unit(u) for u in fact(cmd, "contact", MOVE_FACTS) or []]
         if contacts and not fleeing:
             m["charging"] = True
+            m["charged"] = contacts[0].id
             ctx.emit("charge", f"{unit.name} charges {', '.join(u.name for u in contacts)}", unit=unit.id,
                      targets=[u.id for u in contacts])
             for defender in contacts:
@@ -1130,7 +1138,7 @@ class FlatOutWarRules(BattleRules):
     # ------------------------------------------------------------------ clocks
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
-        for key in ("moved", "ran", "charging", "acted", "rally_tried"):
+        for key in ("moved", "ran", "charging", "charged", "acted", "rally_tried"):
             unit.markers.pop(key, None)
         morale = unit.data.get("morale", "steady")
         if morale == "broken":
