@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import tomllib
+
 import pytest
+import tomli_w
 
 from campaign.activation.cards import card_view
 from campaign.campaigns.scenario import Scenario
@@ -155,6 +158,75 @@ def test_rout_and_forced_rally_use_fow_morale() -> None:
     assert "Frightened -2" in req.purpose
     assert "Men rallies, may turn to face the fight, and goes on overwatch" in texts(b)
     assert b.state.unit("men").data["morale"] == "steady"
+
+
+SCRIPT_RED = (Unit("Orcs", (el("Orc", count=3),)), Unit("Archers", (el("Archer", count=2, weapons=(BOW,)),)))
+SCRIPT_BLUE = (
+    Unit("Militia", (el("Man", count=4),)),
+    Unit("Rangers", (el("Ranger", "d8", weapons=(Weapon("Longbow", "ranged", "d8", range=18),)),)),
+)
+SCRIPT: list[Any] = [
+ {"type": "deal_cards", "cards": ["AH", "5D"]},
+ {"type": "deal_cards", "cards": ["3H", "KC"]},
+ {"type": "assign_cards", "cards": {"orcs": "AH", "archers": "5D"}},
+ {"type": "assign_cards", "cards": {"militia": "3H", "rangers": "KC"}},
+ {"type": "move", "unit": "orcs", "facts": {"distance": 5, "straight": True}},
+ {"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": True, "contact": ["militia"]}},
+ {"type": "melee", "unit": "orcs", "target": "militia"},
+ [6, 5, 2], [1], [5], [4],
+ {"type": "card_rally", "unit": "militia", "facts": {"at_edge": False}},
+ [6],
+ {"type": "shoot", "unit": "archers", "target": "militia"},
+ [5, 2], [2], [3],
+ {"type": "card_prep", "unit": "archers", "weapon": "Bow"},
+ {"type": "shoot", "unit": "rangers", "target": "orcs"},
+ [8], [1], [5],
+ {"type": "end_activation", "unit": "rangers"},
+ {"type": "deal_cards", "cards": ["2C", "9S"]},
+ {"type": "deal_cards", "cards": ["AS", "QD"]},
+ {"type": "assign_cards", "cards": {"orcs": "9S", "archers": "2C"}},
+ {"type": "assign_cards", "cards": {"militia": "QD", "rangers": "AS"}},
+ {"type": "card_overwatch", "unit": "rangers"},
+ {"type": "melee", "unit": "orcs", "target": "militia"},
+ {"type": "card_interrupt", "unit": "rangers", "window": "before"},
+ {"type": "shoot", "unit": "rangers", "target": "orcs"},
+ [7], [6],
+ [3, 3],
+ {"type": "end_activation", "unit": "orcs"},
+ {"type": "card_rally", "unit": "militia", "facts": {"at_edge": True}},
+ [6],
+ {"type": "shoot", "unit": "archers", "target": "rangers"},
+ [6, 6], [1],
+]
+
+
+def test_a_scripted_fow_card_battle_with_typed_cards_and_table_dice() -> None:
+    """Two card turns: a two-move charge with its free melee, a failed rally, target
+    movement, Reload as PREP, an overwatch interrupt, elimination at the edge."""
+    b = start(SCRIPT_RED, SCRIPT_BLUE)
+    for step in SCRIPT:
+        if isinstance(step, list):
+            b.roll(step)
+        else:
+            b.apply(step)
+    assert b.is_over and b.state.end_reason == "only Red has units left"
+    lines = texts(b)
+    for expected in (
+        "Orcs: card modifiers -1 (2 previous action(s) -2, charge +1)",
+        "Militia fails to rally and routs 8\"; its remaining actions are forfeited",
+        "Archers: card modifiers -1 (target movement -1)",  # the Militia routed 16" this turn
+        "Archers preps Bow",
+        "Rangers interrupts before",
+        "Militia fails to rally at its own board edge and is eliminated",
+    ):
+        assert expected in lines
+    turn2 = lines[lines.index("Turn 2 begins: the cards are collected and shuffled"):]
+    assert turn2.index("Orc recovers (6)") < turn2.index("Orcs attacks Militia in melee")  # interrupt first
+    # the log survives TOML and replays to the same state
+    text = tomli_w.dumps({"log": b.log_dicts()})
+    again = Battle.replay(b.setup, tomllib.loads(text)["log"])
+    assert again.digest() == b.digest()
+    assert again.outcome().digest == b.digest()
 
 
 def test_a_full_fow_battle_with_the_card_scheme_replays_to_the_same_digest() -> None:

@@ -176,7 +176,8 @@ class CardScheme(ActivationScheme):
                 was_waiting = cu.status == "waiting" and t.card_of(unit.id) is not None
                 t.eliminate(unit.id)
                 if was_waiting:
-                    ctx.emit("card_skipped", f"{unit.name} is gone; its card will be skipped", unit=unit.id)
+                    why = "is gone" if unit.eliminated else "no longer acts on its own"
+                    ctx.emit("card_skipped", f"{unit.name} {why}; its card will be skipped", unit=unit.id)
                 continue
             owed = host.prep_owed(state, unit.id)
             if owed is not None:  # the host keeps the reload counters: mirror them
