@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import tomllib
+from fractions import Fraction
+from typing import Any
 
 import pytest
 import tomli_w
 
-from campaign.activation.cards import card_view
+from campaign.activation.cards import card_odds, card_view
 from campaign.campaigns.scenario import Scenario
 from campaign.engine.battle import Battle
 from campaign.engine.dice import TableDice
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.odds import odds
 from campaign.engine.pending import RollRequest
 from campaign.engine.setup import BattleSetup, SideSetup
 from campaign.force import Element, Force, Unit, Weapon
@@ -103,6 +104,20 @@ def test_one_other_action_per_activation_by_default() -> None:
     assert not any(s.type == "melee" for s in b.legal_commands())
     with pytest.raises(IllegalCommand):
         b.apply({"type": "melee", "unit": "orcs", "target": "militia"})
+
+
+def test_card_odds_include_the_card_modifier() -> None:
+    b = start((ORCS,), (MILITIA,))
+    first_turn(b, {"orcs": "AH"}, {"militia": "KC"})
+    b.apply({"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": False}})
+    b.apply({"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": False, "contact": ["militia"]}})
+    melee = {"type": "melee", "unit": "orcs", "target": "militia"}
+    digest = b.digest()
+    plain, carded = odds(b, melee), card_odds(b, melee)
+    assert b.digest() == digest
+    assert all(p == Fraction(1, 2) for p in plain.p_hit)  # d6, 4+
+    assert all(p == Fraction(1, 6) for p in carded.p_hit)  # two previous actions: 6 needed
+    assert any("card activation -2" in note for note in carded.notes)
 
 
 def test_fow_run_is_replaced_by_two_moves() -> None:

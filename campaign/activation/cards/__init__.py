@@ -8,5 +8,6 @@ ruleset must answer), `scheme` (the ActivationScheme on the engine core), `hosts
 
 from campaign.activation.cards.scheme import CardScheme, table_of  # noqa: E402  (registers "cards")
 from campaign.activation.cards.view import CardView, card_view, visible_log  # noqa: E402
+from campaign.activation.cards.odds import card_odds  # noqa: E402
 
-__all__ = ["CardScheme", "CardView", "card_view", "table_of", "visible_log"]
+__all__ = ["CardScheme", "CardView", "card_odds", "card_view", "table_of", "visible_log"]

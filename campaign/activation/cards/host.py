@@ -148,6 +148,15 @@ class CardHost:
         finally:
             state.scheme.pop(MODIFIER_KEY, None)
 
+    def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
+        """The rules' exact odds for `command` with the card modifier (same hand-over as
+        `resolve`); the state is left as it was."""
+        state.scheme[MODIFIER_KEY] = modifier.total
+        try:
+            return self.rules.odds(state, command)
+        finally:
+            state.scheme.pop(MODIFIER_KEY, None)
+
     def rally(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         """The forced Rally (CA-6.1): the host's morale check. Returns True on a pass.
         Default: one d6, 4+ passes."""

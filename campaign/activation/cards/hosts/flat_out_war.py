@@ -134,9 +134,8 @@ class FlatOutWarHost(CardHost):
     # --- resolution ----------------------------------------------------------------------------
     def resolve(self, state: BattleState, command: Command, ctx: Context, modifier: FlatModifier) -> Resolution:
         """FOW resolves the action; the card modifier joins each attack die's modifiers."""
-        total = modifier.total
-        if modifier.charge and command.type == "melee" and self._denies_charge(state, getattr(command, "target", "")):
-            total -= modifier.charge
+        total = self._card_total(state, command, modifier)
+        if total != modifier.total:
             ctx.emit("deny_charge", f"{state.unit(command.target).name} denies the charge: no card +1", unit=command.target)
         acting = getattr(command, "unit", "")
         if not total or command.type not in ("melee", "shoot"):
@@ -156,6 +155,31 @@ class FlatOutWarHost(CardHost):
             yield from rules.resolve(state, command, ctx)
         finally:
             del rules._attack_batch
+
+    def _card_total(self, state: BattleState, command: Command, modifier: FlatModifier) -> int:
+        total = modifier.total
+        if modifier.charge and command.type == "melee" and self._denies_charge(state, getattr(command, "target", "")):
+            total -= modifier.charge
+        return total
+
+    def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
+        """FOW's exact odds with the card modifier on each attack die."""
+        total = self._card_total(state, command, modifier)
+        if not total or command.type not in ("melee", "shoot"):
+            return self.rules.odds(state, command)
+        rules = self.rules
+        original = rules.declared
+        card = Mod("card activation", total)
+
+        def with_card(st: BattleState, cmd: Any) -> Any:
+            specs, targets = original(st, cmd)
+            return [attrs.evolve(s, mods=(*s.mods, card)) for s in specs], targets
+
+        rules.declared = with_card
+        try:
+            return rules.odds(state, command)
+        finally:
+            del rules.declared
 
     def _denies_charge(self, state: BattleState, target_id: str) -> bool:
         try:

@@ -1,0 +1,27 @@
+"""Exact odds of an attack under the card scheme: the host's odds with the card modifier
+(-1 per previous action, +1 charge, target movement, aim) the attack would get now."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from campaign.activation.cards.rules import FlatModifier
+from campaign.activation.cards.scheme import SCHEME_KEY, CardScheme, table_of
+
+
+def card_odds(battle: Any, command: Any) -> Any:
+    """Like `campaign.engine.odds.odds(battle, cmd)`, with the card modifier included when
+    the battle uses the card scheme. The battle's state is left unchanged."""
+    if isinstance(command, Mapping):
+        command = battle.types.from_dict(command)
+    state = battle.state
+    scheme = battle.scheme
+    if not isinstance(scheme, CardScheme) or SCHEME_KEY not in state.scheme:
+        return battle.rules.odds(state, command)
+    host = scheme.host(battle.ctx)
+    table = table_of(state)
+    unit = host.acting_unit(command)
+    kind = host.action_kind(state, command.type)
+    modifier = table.modifier(unit, kind, host.target(command)) if unit in table.units else FlatModifier()
+    return host.odds(state, command, modifier)
