@@ -107,7 +107,7 @@ def force_from_dict(data: dict[str, Any], file: str | Path, *, text: str | None 
 
 def looks_like_force(path: Path, data: dict[str, Any]) -> bool:
     """A parsed TOML document that is meant to be a force file."""
-    return "units" in data and "ruleset" in data
+    return data.get("kind", "force") == "force" and "units" in data and "ruleset" in data
 
 
 def check_force_file(path: Path) -> list[Finding]:
@@ -243,7 +243,9 @@ def _attribute_word(text: str) -> str:
     return re.split(r"[:(]|\s+\d", text, maxsplit=1)[0].strip() or text
 
 
-def force_problems(force: Force, file: str | Path = "<force>", *, text: str | None = None) -> list[SaveError]:
+def force_problems(
+    force: Force, file: str | Path = "<force>", *, text: str | None = None
+) -> list[SaveError]:
     """Everything that makes the force unusable (not the ruleset's findings), in file order."""
     problems = _Problems(file, text)
     ruleset = _ruleset(force, problems)
