@@ -83,3 +83,17 @@ def test_fireball_hits_every_covered_element_on_one_roll() -> None:
     p = F(5, 10)  # d10 -2: 6+ ; the natural 1 fails anyway
     assert odds.p_hit == (p,)
     assert odds.casualties == {0: 1 - p + p * F(1, 4), 1: p * F(1, 2), 2: p * F(1, 4)}
+
+
+def test_extra_attacks_go_to_the_next_living_element() -> None:
+    """Three shots at two d6 elements: the third goes to the first target, or to the
+    second if the first is already gone (the engine's allocation rule)."""
+    gun = arm("gun", "ranged", 6, 12, shots=3)
+    att = fighter(weapons=(gun,))
+    tgts = [fighter("a"), fighter("b")]
+    odds = attack_odds(ranged_attacks([att], tgts, Situation(), V17), tgts, V17)
+    q = F(1, 4)  # a shot removes a d6 element: hit 1/2, failed recovery 1/2
+    # both gone: (a by shot 1 and b by shot 2 or 3) or (a survives shot 1, b by 2, a by 3)
+    both = q * (q + (1 - q) * q) + (1 - q) * q * q
+    assert odds.casualties[2] == both
+    assert sum(odds.casualties.values()) == 1

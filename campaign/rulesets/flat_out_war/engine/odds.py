@@ -160,22 +160,85 @@ def attack_odds(attacks: Sequence[AttackSpec], targets: Sequence[Combatant], edi
     return AttackOdds(tuple(attacks), p_hit, tuple(p_cas), expected, casualties)
 
 
+JOINT_LIMIT = 50_000  # joint states kept exactly before identical elements are pooled
+
+
 def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant], edition: str) -> dict[int, Fraction]:
+    """Attacks in declared order. A success goes to its declared target element; if that
+    one is already gone, to the next living element of the unit (the engine's rule).
+    While every attack has its own target the elements are independent; any further
+    attack needs the joint state of the unit."""
     area = [a for a in attacks if a.covers > 1]
     if area:
         if len(attacks) != 1:
             raise ValueError("an area attack (Fireball) is declared on its own")
         return _area_casualties(area[0], targets, edition)
-    per_element: list[list[AttackSpec]] = [[] for _ in targets]
-    for i, a in enumerate(attacks):
-        per_element[a.target_index if a.target_index is not None else i % len(targets)].append(a)
-    total: dict[int, Fraction] = {0: Fraction(1)}
-    for target, mine in zip(targets, per_element):
+    n = len(targets)
+    declared = [a.target_index if a.target_index is not None else i % n for i, a in enumerate(attacks)]
+    first: dict[int, AttackSpec] = {}
+    rest: list[tuple[int, AttackSpec]] = []
+    for j, a in zip(declared, attacks):
+        if j in first or rest:
+            rest.append((j, a))
+        else:
+            first[j] = a
+    per_element: list[Dist] = []
+    for j, target in enumerate(targets):
         dist: Dist = {target: Fraction(1)}
-        for a in mine:
-            dist = _after_attack(dist, a, edition)
-        total = _convolve(total, _element_loss(dist))
-    return total
+        if j in first:
+            dist = _after_attack(dist, first[j], edition)
+        per_element.append(dist)
+    if not rest:
+        total: dict[int, Fraction] = {0: Fraction(1)}
+        for dist in per_element:
+            total = _convolve(total, _element_loss(dist))
+        return total
+    joint = _joint(per_element)
+    for j, a in rest:
+        joint = _joint_attack(joint, j, a, edition)
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for states, w in joint.items():
+        out[sum(1 for s in states if s is None)] += w
+    return dict(out)
+
+
+def _pool(states: tuple[State, ...]) -> tuple[State, ...]:
+    """Identical elements are interchangeable: a canonical order loses nothing."""
+    return tuple(sorted(states, key=lambda s: (s is None, repr(s))))
+
+
+def _joint(per_element: list[Dist]) -> dict[tuple[State, ...], Fraction]:
+    joint: dict[tuple[State, ...], Fraction] = {(): Fraction(1)}
+    for dist in per_element:
+        nxt: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
+        for states, w in joint.items():
+            for s, q in dist.items():
+                nxt[(*states, s)] += w * q
+        joint = dict(nxt)
+        if len(joint) > JOINT_LIMIT:
+            joint = _pooled(joint)
+    return joint
+
+
+def _pooled(joint: dict[tuple[State, ...], Fraction]) -> dict[tuple[State, ...], Fraction]:
+    out: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
+    for states, w in joint.items():
+        out[_pool(states)] += w
+    return dict(out)
+
+
+def _joint_attack(joint: dict[tuple[State, ...], Fraction], declared: int, attack: AttackSpec,
+                  edition: str) -> dict[tuple[State, ...], Fraction]:
+    out: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
+    for states, w in joint.items():
+        n = len(states)
+        index = next((k % n for k in range(declared, declared + n) if states[k % n] is not None), None)
+        if index is None:
+            out[states] += w
+            continue
+        for s, q in _after_attack({states[index]: Fraction(1)}, attack, edition).items():
+            out[(*states[:index], s, *states[index + 1:])] += w * q
+    return dict(out)
 
 
 def _area_casualties(a: AttackSpec, targets: Sequence[Combatant], edition: str) -> dict[int, Fraction]:

@@ -634,6 +634,7 @@ class FlatOutWarRules(BattleRules):
                 ctx.emit("no_effect", f"{spec.label}: cannot harm {target.name} ({spec.blocked})",
                          attacker=spec.attacker)
         live = [s for s in specs if not s.blocked]
+        declared = [e for e in target.elements if e.alive]
         groups: list[list[AttackSpec]] = []
         for spec in live:
             lucky = self._lucky_ready(state, state.element(spec.attacker))
@@ -646,6 +647,7 @@ class FlatOutWarRules(BattleRules):
             else:
                 groups.append([spec])
         results: list[tuple[AttackSpec, int]] = []
+        order = {id(s): i for i, s in enumerate(specs)}
         for group in groups:
             g = group[0]
             mod = total_of(g.mods)
@@ -657,10 +659,11 @@ class FlatOutWarRules(BattleRules):
             ctx.emit("attack_roll", f"{unit.name} rolls {list(faces)} {how} {target.name}: {hits} hit(s)",
                      unit=unit.id, target=target.id, faces=list(faces), modifier=mod, hits=hits)
             results.extend(zip(group, faces))
+        results.sort(key=lambda pair: order[id(pair[0])])  # hits are handed out in declared order
         for spec, face in results:
             if not succeeds(face, total_of(spec.mods)):
                 continue
-            es = self._hit_target(target, spec.target_index or 0)
+            es = self._hit_target(declared, spec.target_index or 0)
             if es is None:
                 break
             attacker = state.element(spec.attacker)
@@ -671,15 +674,15 @@ class FlatOutWarRules(BattleRules):
             yield from self._hit(state, ctx, es, spec.hit, unit.side)
             self._sticky_mark(state, ctx, attacker, es, spec)
 
-    def _hit_target(self, target: UnitState, index: int) -> ElementState | None:
-        alive = [e for e in target.elements if e.alive]
-        if not alive:
-            return None
-        wanted = target.elements[index] if index < len(target.elements) else None
-        # declared target first; if already gone, the next living element
-        if wanted is not None and wanted.alive:
-            return wanted
-        return alive[index % len(alive)]
+    def _hit_target(self, declared: list[ElementState], index: int) -> ElementState | None:
+        """The declared target (an index among the elements alive when the attack was
+        declared); if it is already gone, the next living element after it."""
+        n = len(declared)
+        for k in range(index, index + n):
+            es = declared[k % n]
+            if es.alive:
+                return es
+        return None
 
     def _harmless_hit(self, state: BattleState, ctx: Any, attacker: ElementState, es: ElementState,
                       spec: AttackSpec) -> Resolution:
