@@ -22,6 +22,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "status",
     "report",
     "replay",
+    "odds",
 )
 
 
