@@ -78,7 +78,7 @@ def campaigns(draw: st.DrawFn) -> Campaign:
     )  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(campaigns())
 def test_campaign_round_trip(campaign: Campaign) -> None:
     text = dump_campaign(campaign)

@@ -23,7 +23,7 @@ from scenarios import builtin_scenarios
 from scenarios.demo import write_demo
 
 LIB = builtin_scenarios()
-ROUNDS = 8
+ROUNDS = 6
 
 SAVER = """
 import sys, attrs
