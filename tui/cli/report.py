@@ -67,6 +67,27 @@ def log_line(entry: Mapping[str, Any]) -> str:
     return head + text
 
 
+def events_by_entry(battle: Any) -> dict[int, list[str]]:
+    """Each log entry's events as report lines, by replaying the log through the engine.
+
+    Empty when the battle cannot be replayed here (a ruleset without battle rules, a
+    log from another version): the report then shows the commands and rolls only.
+    """
+    if not battle.log:
+        return {}
+    try:
+        from campaign.engine import Battle
+        from tui.cli.replay import battle_setup
+
+        replayed = Battle.replay(battle_setup(battle), battle.log)
+    except Exception:  # noqa: BLE001 - a report must still print without the engine's view
+        return {}
+    found: dict[int, list[str]] = {}
+    for event in replayed.events:
+        found.setdefault(event.seq, []).append(event.text)
+    return found
+
+
 def report_md(folder: CampaignFolder) -> str:
     c = folder.campaign
     names = {s.id: s.name for s in c.sides}
@@ -121,7 +142,12 @@ def report_md(folder: CampaignFolder) -> str:
             out += [f"(log unavailable: {exc})", ""]
             continue
         out += [f"Log ({len(battle.log)} entries, seed {battle.header.seed}, dice {battle.header.dice}):", "", "```"]
-        out += [log_line(e) for e in battle.log] or ["(empty)"]
+        events = events_by_entry(battle)
+        for i, e in enumerate(battle.log):
+            out.append(log_line(e))
+            out += [f"    {text}" for text in events.get(e.get("seq", i) if isinstance(e.get("seq"), int) else i, [])]
+        if not battle.log:
+            out.append("(empty)")
         out += ["```", ""]
         out += [f"_{w}_" for w in battle.warnings]
     return "\n".join(out).rstrip() + "\n"
