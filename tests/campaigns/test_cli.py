@@ -119,3 +119,22 @@ def test_git_commit_after_battle(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert log.stdout.strip().startswith("Battle 1, Hot Landing: Humans 60 VP, Aliens 0 VP; Humans win (vp); 1 unit lost")
     files = subprocess.run(["git", "-C", str(folder), "show", "--name-only", "--format="], capture_output=True, text=True, check=True)
     assert "battles/01-demo-landing.toml" in files.stdout and "campaign.toml" in files.stdout
+
+
+def test_new_interactive(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter(["Hill War", "", "", "n=North", "s=South", "", "Human Force", "Alien Force", "rescue,last-stand"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, err = _run(capsys, "new", str(tmp_path / "hw"), "--interactive")
+    assert code == 0, err
+    c = load_campaign(tmp_path / "hw", LIB).campaign
+    assert c.name == "Hill War" and [s.name for s in c.sides] == ["North", "South"]
+    assert [t.scenario for t in c.track] == ["rescue", "last-stand"]
+
+
+def test_new_interactive_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def eof(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", eof)
+    code, _, err = _run(capsys, "new", str(tmp_path / "hw"), "-i")
+    assert code == 2 and "nothing was written" in err and not (tmp_path / "hw").exists()

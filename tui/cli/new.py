@@ -41,6 +41,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a campaign rule (see campaign.toml [rules])")
     parser.add_argument("--git", choices=("off", "battle", "activation"), help="commit to git after each battle")
+    parser.add_argument("-i", "--interactive", action="store_true", help="ask for what the flags leave out")
+
+
+def _ask(prompt: str, default: str = "") -> str:
+    answer = input(f"{prompt}{f' [{default}]' if default else ''}: ").strip()
+    return answer or default
+
+
+def _interactive(args: argparse.Namespace) -> None:
+    """Fill in the name, sides, forces and track by asking (flags already given are kept)."""
+    from scenarios import builtin_scenarios
+
+    args.name = args.name or _ask("Campaign name", Path(args.dir).resolve().name)
+    args.ruleset = _ask("Ruleset", args.ruleset)
+    ruleset = get_ruleset(args.ruleset, args.edition)
+    args.edition = _ask("Edition", args.edition or ruleset.edition or "") or None
+    while len(args.side) < 2 or (answer := _ask("Another side as ID=NAME (empty: done)")):
+        if len(args.side) < 2:
+            answer = _ask(f"Side {len(args.side) + 1} as ID=NAME")
+            if not answer:
+                raise CampaignError("a campaign needs two or more sides")
+        args.side.append(answer)
+    samples = [f.name for f in get_ruleset(args.ruleset, args.edition).sample_forces()]
+    given = {pair.partition("=")[0] for pair in args.force + args.sample}
+    for sid, _name in _pairs(args.side, "--side"):
+        if sid in given:
+            continue
+        answer = _ask(f"Force for {sid}: a force file, or a sample ({', '.join(samples)})")
+        (args.sample if answer in samples else args.force).append(f"{sid}={answer}")
+    if not args.track:
+        print("Scenarios: " + ", ".join(sorted(builtin_scenarios())))
+        args.track = _ask("Scenario track, in order (S1,S2,...)")
 
 
 def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
@@ -144,10 +176,15 @@ def run(args: argparse.Namespace) -> int:
 
             folder = write_demo(args.dir, seed=args.seed or 2026)
         else:
+            if args.interactive or (not args.side and sys.stdin.isatty()):
+                _interactive(args)
             campaign, forces = _build(args)
             folder = create_campaign_folder(args.dir, campaign, forces)  # type: ignore[arg-type]
-    except (CampaignError, SaveError) as exc:
+    except (CampaignError, SaveError, UnknownRuleset, ValueError) as exc:
         print(f"muster new: {exc}", file=sys.stderr)
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        print("\nmuster new: stopped; nothing was written", file=sys.stderr)
         return 2
     print(f"created campaign in {folder}")
     print(f"next: muster status {folder}")
