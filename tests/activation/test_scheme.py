@@ -194,6 +194,15 @@ def test_auto_deal_uses_one_die_per_card_from_the_battle_dice() -> None:
     assert all("deal card" in r.purpose for r in rolls)
 
 
+def test_visible_log_masks_the_dice_that_dealt_the_other_hand() -> None:
+    b = Battle.start(setup([("A", 1), ("B", 1)], [("X", 1)], seed=4), rules=ToyRules())
+    deal_rolls = lambda entries: [r for e in entries for r in e["rolls"] if r["purpose"].startswith("deal card")]  # noqa: E731
+    red = deal_rolls(visible_log(b.log_dicts(), b.state, "red"))
+    assert [r["faces"] == ["??"] for r in red] == [False, False, True, True]
+    assert all(r["faces"] == ["??"] for r in deal_rolls(visible_log(b.log_dicts(), b.state, None)))
+    assert all(isinstance(f, int) for r in deal_rolls(b.log_dicts()) for f in r["faces"])  # the real log is whole
+
+
 def test_a_full_auto_battle_replays_to_the_same_digest() -> None:
     b = Battle.start(setup([("Alpha", 3), ("Bravo", 3)], [("X", 3), ("Y", 2)], seed=5, rounds=5), rules=ToyRules())
     autoplay(b)

@@ -110,13 +110,24 @@ def visible_log(entries: Iterable[Mapping[str, Any]], state: BattleState, viewer
     A side's typed deal and its placements show only cards revealed so far this turn;
     earlier turns' placements are masked too unless the unit's card came up (the
     current state keeps only this turn's reveals, so older turns are masked in full).
-    Deal dice are kept: they are facts, and a player would need the deck to read them.
+    The faces of the dice that dealt another side's cards are masked too: with the deck
+    order known, they would give that hand away.
     """
     turn = state.scheme.get(SCHEME_KEY)
     shown = {u: turn.units[u].card for u in turn.revealed_order} if turn else {}
+    own_deal = f" to {state.side(viewer).name} (" if viewer else None
     out = []
     for entry in entries:
         entry = dict(entry)
+        rolls = []
+        for roll in entry.get("rolls", []):
+            roll = dict(roll)
+            purpose = str(roll.get("purpose", ""))
+            if purpose.startswith("deal card") and (own_deal is None or own_deal not in purpose):
+                roll["faces"] = [HIDDEN for _ in roll.get("faces", [])]
+            rolls.append(roll)
+        if "rolls" in entry:
+            entry["rolls"] = rolls
         command = dict(entry.get("command", {}))
         if entry.get("side") != viewer and command.get("type") == "assign_cards":
             command["cards"] = {
