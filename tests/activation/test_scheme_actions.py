@@ -102,10 +102,10 @@ def test_held_action_can_be_kept_and_lapses_at_turn_end() -> None:
     b = sentry_on_overwatch()
     b.apply(move("raider", 5))
     act(b, type="card_interrupt", unit="sentry", window="before")
-    act(b, type="pass")  # changes its mind
+    act(b, type="pass")  # changes its mind: done with this window
     assert "Sentry keeps its held action" in texts(b)
     assert b.state.scheme["cards"].units["sentry"].held_actions == 1
-    act(b, type="pass")  # not during (asked again after the interrupt)
+    assert b.pending.data == {"window": "after", "acting": "raider", "kind": "move"}
     act(b, type="pass")  # not after
     act(b, type="end_activation", unit="raider")
     assert b.state.scheme["cards"].units["sentry"].held_actions == 0

@@ -443,6 +443,9 @@ class CardScheme(ActivationScheme):
         name = state.unit(unit_id).name
         weapon = command.weapon if command.type == "card_prep" else host.weapon(state, command)
         free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
+        yield from self._offer(state, ctx, host, t, "before", unit_id, kind)
+        if state.unit(unit_id).eliminated or (held and t.units[unit_id].held_actions < 1):
+            return  # shot down (or routed) in the before window
         # CA-12.3: a power costing several actions is paid one action at a time
         if kind == "cast":
             power, cost = host.cast_cost(state, command)
@@ -458,10 +461,9 @@ class CardScheme(ActivationScheme):
                         paid=progress.paid,
                         cost=cost,
                     )
+                    self._sync(state, ctx, host, t)
+                    yield from self._offer(state, ctx, host, t, "after", unit_id, kind)
                     return
-        yield from self._offer(state, ctx, host, t, "before", unit_id, kind)
-        if state.unit(unit_id).eliminated or (held and t.units[unit_id].held_actions < 1):
-            return  # shot down (or routed) in the before window
         modifier = t.modifier(unit_id, kind, host.target(command))
         if kind in ("melee", "ballistic") and modifier.lines():
             parts = ", ".join(f"{text} {value:+d}" for text, value in modifier.lines())
@@ -472,8 +474,17 @@ class CardScheme(ActivationScheme):
             ctx.emit("special", f"{name} {label[kind]}", unit=unit_id, kind=kind)
             if kind == "prep":
                 host.prep(state, unit_id, weapon)
+            elif self.options["prep_counts"] == "any_action":
+                for owed_weapon, owed in (host.prep_owed(state, unit_id) or {}).items():
+                    if owed > 0:
+                        host.prep(state, unit_id, owed_weapon)
         else:
+            owed_before = host.prep_owed(state, unit_id)
             yield from host.resolve(state, command, ctx, modifier)
+            if owed_before and self.options["prep_counts"] == "any_action":
+                for held_weapon, owed in owed_before.items():  # AMB-17 option: any action reloads
+                    if owed > 0:
+                        host.prep(state, unit_id, held_weapon)
         step = host.move_step(state, command) if kind == "move" else Step(kind)
         if not state.unit(unit_id).eliminated:
             charge = t.record_action(unit_id, kind, step=step, weapon=weapon or None, free=free, held=held)
@@ -525,10 +536,13 @@ class CardScheme(ActivationScheme):
             if command.type == "pass":
                 passed.add(side)
                 continue
-            yield from self._held(state, ctx, host, t, command)
-            passed = set()
+            acted = yield from self._held(state, ctx, host, t, command)
+            # after an interrupt every side may answer it; a side that took back its
+            # choice is done with this window
+            passed = set() if acted else passed | {side}
 
     def _held(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, interrupt: Interrupt) -> Resolution:
+        """The interrupting unit picks and spends its held action; returns whether it acted."""
         unit_id = interrupt.unit
         name = state.unit(unit_id).name
         ctx.emit("interrupt", f"{name} interrupts {_WINDOW_TEXT[interrupt.window]}", unit=unit_id, window=interrupt.window)
@@ -553,8 +567,9 @@ class CardScheme(ActivationScheme):
             )
             if command.type == "pass":
                 ctx.emit("interrupt_cancelled", f"{name} keeps its held action", unit=unit_id)
-                return
+                return False
             yield from self._action(state, ctx, host, t, command, held=True)
+            return True
         finally:
             t.turn.held_use = None
             state.scheme["active_unit"] = before

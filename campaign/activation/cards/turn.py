@@ -362,10 +362,7 @@ class CardTable:
             unit.steps.append(step)
             unit.kinds_this_activation.append("free_melee" if free else kind)
             steps = unit.steps
-        if free:
-            unit.free_melee_pending = False
-        elif unit.free_melee_pending:
-            unit.free_melee_pending = False  # CA-8.3: taken at once or not at all
+        unit.free_melee_pending = False  # taken now, or lapsed: it comes at once or not at all (CA-8.3)
         if not (kind == "aim" and self.turn.aim_excluded):
             unit.actions_taken += 1
         if kind == "aim":
