@@ -236,7 +236,7 @@ class FlatOutWarRules(BattleRules):
 
     def activation(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
-        while not unit.eliminated and not state.over:
+        while not unit.eliminated and not state.over and not self.is_over(state):
             legal = self.activation_commands(state, unit_id)
             if not legal:
                 return
