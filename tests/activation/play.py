@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,57 @@ def bot_step(battle: Battle, table_faces: Sequence[int] = (4,)) -> None:
             battle.apply(battle.command(spec))
             return
     raise AssertionError(f"bot is stuck at {pending.prompt}")
+
+
+def _random_fields(b: Battle, decision: Decision, spec: Any, rng: random.Random) -> dict[str, Any] | None:
+    """Fields for a random answer to `spec`, or None to skip it."""
+    if spec.type == "assign_cards":
+        units = [u for u, _ in decision.data["units"]]
+        hand = list(decision.data["hand"])
+        rng.shuffle(hand)
+        return {"cards": dict(zip(units, hand))}
+    if spec.type == "card_rally":
+        return {"facts": {"at_edge": rng.random() < 0.2}}
+    if spec.type == "move":
+        enemies = [u.id for u in b.state.units if u.side != decision.side and not u.eliminated]
+        facts: dict[str, Any] = {"straight": rng.random() < 0.6}
+        if any(f.name == "distance" for f in spec.facts):  # Flat Out War's move facts
+            facts["distance"] = rng.randint(0, 8)
+            if enemies and rng.random() < 0.4:
+                facts["contact"] = [rng.choice(enemies)]
+        else:
+            facts["inches"] = rng.randint(0, 10)
+            facts["contact"] = rng.random() < 0.4
+        return {"facts": facts}
+    if spec.type in ("objective", "strategic_victory"):
+        return None
+    return {}
+
+
+def random_play(b: Battle, rng: random.Random, limit: int = 4000) -> int:
+    """Random legal play (random faces in table mode) with random table facts."""
+    steps = 0
+    while b.pending is not None:
+        steps += 1
+        assert steps < limit, "battle did not end"
+        pending = b.pending
+        if isinstance(pending, RollRequest):
+            b.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
+            continue
+        specs = list(pending.legal)
+        rng.shuffle(specs)
+        for spec in specs:
+            fields = _random_fields(b, pending, spec, rng)
+            if fields is None:
+                continue
+            try:
+                b.apply(b.command(spec, **fields))
+                break
+            except IllegalCommand:
+                continue
+        else:
+            raise AssertionError(f"stuck at {pending.prompt}: {[s.type for s in pending.legal]}")
+    return steps
 
 
 def autoplay(battle: Battle, limit: int = 3000) -> int:
