@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from campaign.activation.cards.host import CardHost, register_host
+from campaign.activation.cards.host import MODIFIER_KEY, CardHost, register_host
 from campaign.activation.cards.rules import FlatModifier
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
@@ -138,8 +138,14 @@ class FlatOutWarHost(CardHost):
         if total != modifier.total:
             ctx.emit("deny_charge", f"{state.unit(command.target).name} denies the charge: no card +1", unit=command.target)
         acting = getattr(command, "unit", "")
-        if not total or command.type not in ("melee", "shoot"):
-            yield from self.rules.resolve(state, command, ctx)
+        if not total or command.type not in ("melee", "shoot") or not hasattr(self.rules, "_attack_batch"):
+            # no attack dice to change (or a FOW engine without the batch step: the
+            # generic hand-over in state.scheme is all we can offer)
+            state.scheme[MODIFIER_KEY] = total
+            try:
+                yield from self.rules.resolve(state, command, ctx)
+            finally:
+                state.scheme.pop(MODIFIER_KEY, None)
             return
         rules = self.rules
         original = rules._attack_batch
@@ -165,8 +171,9 @@ class FlatOutWarHost(CardHost):
     def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
         """FOW's exact odds with the card modifier on each attack die."""
         total = self._card_total(state, command, modifier)
-        if not total or command.type not in ("melee", "shoot"):
-            return self.rules.odds(state, command)
+        if not total or command.type not in ("melee", "shoot") or not hasattr(self.rules, "declared"):
+            # the generic hand-over, less a charge +1 that Deny Charge cancels
+            return super().odds(state, command, attrs.evolve(modifier, charge=modifier.charge - (modifier.total - total)))
         rules = self.rules
         original = rules.declared
         card = Mod("card activation", total)
