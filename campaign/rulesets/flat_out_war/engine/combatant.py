@@ -182,12 +182,13 @@ def combatant_from_element(
     down: bool = False,
     extra_attributes: Iterable[str] = (),
     key: str = "",
+    traits: tuple[dict[str, int | None], list[dict[str, int | None]]] | None = None,
 ) -> Combatant:
     """The combat view of a force element with its current battle state."""
     if not element.die:
         raise ValueError(f"element {element.name!r} has no base die")
     base = die_sides(element.die)
-    own, per_weapon = element_traits(element)
+    own, per_weapon = traits if traits is not None else element_traits(element)  # traits: a caller's cache
     gone = set(lost_weapons)
     arms = []
     for i, w in enumerate(element.weapons):

@@ -40,7 +40,7 @@ from campaign.rulesets.flat_out_war.engine.artillery import Covered, bounce, sca
 from campaign.rulesets.flat_out_war.engine.attack import Hit, heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.casting import SPELL_EFFECTS, resolve_cast, summon_die
 from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
-from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant, combatant_from_element
+from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant, combatant_from_element, element_traits
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
     FOW_COMMANDS,
@@ -89,6 +89,7 @@ class FlatOutWarRules(BattleRules):
         self.edition = edition or getattr(ruleset, "edition", None) or V17
         self.cost_options = {k: v for k, v in (options or {}).items() if k not in _opt_defaults()}
         self._static: dict[str, Element] = {}
+        self._traits: dict[str, Any] = {}  # element id -> parsed attributes (static, parsed once)
         self._setup: BattleSetup | None = None
 
     # ------------------------------------------------------------------ building
@@ -139,10 +140,14 @@ class FlatOutWarRules(BattleRules):
         return element
 
     def combatant(self, state: BattleState, es: ElementState) -> Combatant:
-        unit = state.unit(es.unit)
-        extra = ["flying"] if "Fly" in self.effects_on(state, unit.id) else []
+        extra = ["flying"] if any(e.kind == "Fly" and e.target == es.unit for e in state.effects) else []
+        element = self.element_of(state, es)
+        traits = self._traits.get(es.id)
+        if traits is None:
+            traits = self._traits[es.id] = element_traits(element)
         return combatant_from_element(
-            self.element_of(state, es),
+            element,
+            traits=traits,
             die=es.data.get("die"),
             lost_weapons=es.data.get("lost_weapons", []),
             uses={int(k): v for k, v in es.data.get("uses", {}).items()},
