@@ -96,6 +96,17 @@ def test_card_modifier_joins_fow_modifiers_and_one_other_action() -> None:
     assert b.state.scheme["cards"].active == ["militia"]
 
 
+def test_deny_charge_cancels_the_card_plus_one_but_not_the_free_melee() -> None:
+    pikes = Unit("Pikes", (el("Pike", count=3, attributes=("Deny Charge",)),))
+    b = start((ORCS,), (pikes,))
+    first_turn(b, {"orcs": "AH"}, {"pikes": "KC"})
+    b.apply({"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": True}})
+    b.apply({"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": True, "contact": ["pikes"]}})
+    b.apply({"type": "melee", "unit": "orcs", "target": "pikes"})  # the free melee is still there
+    assert "Pikes denies the charge: no card +1" in texts(b)
+    assert "card activation -2" in roll(b, [1, 1, 1], "to hit").purpose
+
+
 def test_one_other_action_per_activation_by_default() -> None:
     b = start((ORCS,), (MILITIA,))
     first_turn(b, {"orcs": "AH"}, {"militia": "KC"})
