@@ -46,6 +46,19 @@ class Entry:
     detail: str = ""
 
 
+def shown_path(path: Path) -> str:
+    """A path as the player thinks of it: relative to where Muster started, else with ~ for home."""
+    try:
+        rel = path.resolve().relative_to(Path.cwd().resolve())
+        return "./" + rel.as_posix() if rel.parts else "."
+    except ValueError:
+        pass
+    try:
+        return "~/" + path.resolve().relative_to(Path.home().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 # --- rulesets -----------------------------------------------------------------
 
 

@@ -41,7 +41,7 @@ async def test_editing_an_element_updates_the_cost_as_you_type(app: MusterApp) -
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ElementEditorScreen)
-        await type_into(pilot, "#f-count", "5")
+        await type_into(pilot, "#f-count", "5", keys=True)
         cost = str(app.screen.query_one("#editor-cost", Static).render())
         assert "x 5                     40" in cost  # 5 x 8
         assert "Force total 53 / 100" in cost  # 40 + 13
@@ -61,7 +61,7 @@ async def test_findings_warn_but_do_not_block(app: MusterApp) -> None:
         await pilot.press("enter")
         await pilot.pause()
         await type_into(pilot, "#f-move", "5")
-        await type_into(pilot, "#f-count", "x")  # the field takes digits only
+        await type_into(pilot, "#f-count", "x", keys=True)  # the field takes digits only
         findings = str(app.screen.query_one("#editor-findings", Static).render())
         assert "MOVE must be a multiple of 2" in findings
         assert "Count is empty" in findings

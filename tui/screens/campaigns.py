@@ -26,7 +26,7 @@ class CampaignsScreen(MusterScreen):
     HELP_TOPIC = "campaigns"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Quit"),
-        Binding("enter", "open", "Open", show=True),
+        Binding("o", "open", "Open"),
         Binding("n", "new_campaign", "New campaign"),
         Binding("f", "new_force", "New force"),
         Binding("g", "rescan", "Rescan"),
@@ -41,7 +41,7 @@ class CampaignsScreen(MusterScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(Text.assemble(("Folder ", "dim"), str(self.folder)), id="folder-line")
+        yield Static(id="folder-line")
         yield OptionList(id="entries", markup=False)
         yield Static(id="entry-detail")
         yield Footer()
@@ -78,6 +78,9 @@ class CampaignsScreen(MusterScreen):
     def show_entries(self, entries: list[Entry], samples: list[Force]) -> None:
         self.entries = entries
         self.samples = samples
+        self.query_one("#folder-line", Static).update(
+            Text.assemble(("Folder ", "dim"), workspace.shown_path(self.folder))
+        )
         option_list = self.query_one("#entries", OptionList)
         option_list.loading = False
         option_list.clear_options()
@@ -107,7 +110,7 @@ class CampaignsScreen(MusterScreen):
         oid = event.option.id or ""
         if oid.startswith("entry-"):
             entry = self.entries[int(oid[6:])]
-            detail.update(Text(f"{entry.kind}: {entry.path}\n{entry.detail}"))
+            detail.update(Text(f"{entry.kind}: {workspace.shown_path(entry.path)}\n{entry.detail}"))
         elif oid.startswith("sample-"):
             detail.update(Text("A built-in sample force: Enter opens a copy in the force builder.", style="dim"))
 

@@ -14,7 +14,7 @@ SCREENS: dict[str, str] = {
     ),
     "campaigns": (
         "The campaigns and force files in the folder Muster was opened on. Enter opens the highlighted "
-        "entry, n starts a new campaign, f opens a sample force in the force builder, g rescans the folder."
+        "entry (so does o), n starts a new campaign, f starts a new force, g rescans the folder."
     ),
     "dashboard": (
         "One campaign at a glance: the sides and their victory points, the points won battle by battle, "
