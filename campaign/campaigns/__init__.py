@@ -13,6 +13,7 @@ from campaign.campaigns.flow import (
     plan_battle,
     post_battle,
     recovery_dice_needed,
+    ruleset_price,
 )
 from campaign.campaigns.model import (
     Branch,
@@ -46,5 +47,6 @@ __all__ = [
     "plan_battle",
     "post_battle",
     "recovery_dice_needed",
+    "ruleset_price",
     "standings",
 ]

@@ -162,6 +162,14 @@ def fielded(unit: Unit) -> Unit:
     )
 
 
+def ruleset_price(campaign: Campaign) -> Callable[[Force], float]:
+    """The campaign's ruleset pricing a force (what `muster` checks the points limit with)."""
+    from campaign.rulesets import get_ruleset
+
+    ruleset = get_ruleset(campaign.ruleset, campaign.edition, **campaign.options)
+    return lambda force: ruleset.price(force).total
+
+
 def muster(
     plan: BattlePlan,
     force: Force,

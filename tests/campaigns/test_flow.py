@@ -162,3 +162,19 @@ def test_tie_breaks(rule: str, expected: str | None) -> None:
         c = attrs.evolve(c, position="three")
         c = post_battle(c, SCEN["c"], FORCES, _outcome(), strategic_winner="blue").campaign
     assert campaign_winner(c) == expected
+
+
+def test_muster_within_a_real_points_limit() -> None:
+    from campaign.campaigns import ruleset_price
+    from scenarios import builtin_scenarios
+    from scenarios.demo import demo_campaign
+
+    campaign, forces = demo_campaign()
+    campaign = attrs.evolve(campaign, track=(TrackStep("x", "hold-the-bridge"),), position="x")
+    plan = plan_battle(campaign, builtin_scenarios())
+    price = ruleset_price(campaign)
+    assert plan.points_limit == 600
+    with pytest.raises(CampaignError, match="over the scenario's limit of 600"):
+        muster(plan, forces["humans"], None, price)
+    picked = muster(plan, forces["humans"], ["Tactical Squad", "Heavy Squad"], price)
+    assert price(picked) == 8 * 26 + 40 + 4 * 42 + 40  # the printed Special Operations costs
