@@ -134,6 +134,13 @@ def test_unreadable_file_exits_2_with_the_place(tmp_path: Path, capsys: pytest.C
     assert "no such file" in capsys.readouterr().err
 
 
+def test_default_edition_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path)
+    path.write_text(path.read_text().replace('edition = "special-ops"\n', ""))
+    code, data = run_json(capsys, str(path))
+    assert code == 0 and data["edition"] == "special-ops" and data["total"] == 58
+
+
 def test_points_print_as_ints_when_whole() -> None:
     assert points(12.0) == 12 and isinstance(points(12.0), int)
     assert points(12.5) == 12.5

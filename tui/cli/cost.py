@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+import attrs
+
 from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Element, Force, Weapon
@@ -156,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # a force the ruleset cannot price: say so, no traceback
         print(f"muster cost: {args.force}: cannot price this force ({exc})", file=sys.stderr)
         return 2
+    if force.edition is None and ruleset.edition:  # say which edition priced it
+        force = attrs.evolve(force, edition=ruleset.edition)
     if args.json:
         print(json.dumps(as_json(force, cost, findings), indent=2, ensure_ascii=False))
     else:
