@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from types import ModuleType
 
@@ -66,7 +67,15 @@ def main(argv: list[str] | None = None) -> int:
         parser = argparse.ArgumentParser(prog=f"muster {module.NAME}", description=module.HELP)
         module.add_arguments(parser)
         args = parser.parse_args(argv[1:])
-        return int(module.run(args) or 0)
+        try:
+            return int(module.run(args) or 0)
+        except BrokenPipeError:
+            # `muster cost --json | head`: the reader left; stop quietly, as Unix tools do.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 1
+        except KeyboardInterrupt:
+            return 130
     args = _app_parser(commands).parse_args(argv)
     from tui.app import run_app  # Textual is imported only when the TUI opens
 
