@@ -267,3 +267,47 @@ def test_undo_takes_back_a_decision_but_not_rolled_dice() -> None:
     b.roll([3])
     with pytest.raises(UndoRefused):
         b.undo()
+
+
+def test_trigger_attacks_back_outside_its_activation() -> None:
+    armour = el("Knight", "d6", attributes=("Trigger: strikes back when attacked in melee",),
+                weapons=(Weapon("Spikes", "melee", "d8"),))
+    b = duel([("Reds", (el("A"),))], [("Blues", (armour,))])
+    melee(b)
+    b.roll([1])  # the attack misses
+    d = decision(b)
+    assert d.side == "blue" and "strikes back when attacked in melee" in d.prompt
+    b.apply({"type": "choose", "option": "trigger"})
+    expect_roll(b, 8, 1, "(Trigger) in melee")
+
+
+def test_destroyed_transport_passengers_roll_recovery() -> None:
+    b = duel([("Reds", (el("Gunner", "d12", weapons=(Weapon("AT", "ranged", "d12", 24),)),))],
+             [("Blues", (el("Truck", "d8", kind="vehicle", attributes=("Transport 4 x d6",)),)),
+              ("Riders", (el("Rider", count=2),))])
+    b.apply({"type": "pass"})  # red passes; blue boards
+    b.apply({"type": "activate", "unit": "riders"})
+    b.apply({"type": "move", "unit": "riders", "facts": {"embark": "blues/truck"}})
+    b.apply({"type": "end_activation", "unit": "riders"})
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "reds"})
+    b.apply({"type": "shoot", "unit": "reds", "target": "blues"})
+    b.roll([10])
+    b.roll([1])  # the truck is destroyed
+    expect_roll(b, 6, 1, "Truck destroyed")
+    b.roll([5])
+    expect_roll(b, 6, 1, "Truck destroyed")
+    b.roll([2])
+    riders = b.state.unit("riders")
+    assert [e.alive for e in riders.elements] == [True, False]
+
+
+def test_v17_extra_weapon_fires_only_with_the_main_weapon() -> None:
+    tank = el("Tank", "d10", kind="vehicle", weapons=(Weapon("Gun", "ranged", "d10", 24),
+                                                      Weapon("MG", "ranged", "d6", 12, mount="extra")))
+    b = duel([("Reds", (tank,))], [("Blues", (el("B"),))], edition=V17)
+    b.apply({"type": "activate", "unit": "reds"})
+    with pytest.raises(IllegalCommand, match="alongside the main weapon"):
+        b.apply({"type": "shoot", "unit": "reds", "target": "blues", "facts": {"weapons": ["MG"]}})
+    b.apply({"type": "shoot", "unit": "reds", "target": "blues", "facts": {"weapons": ["Gun", "MG"]}})
+    expect_roll(b, 10, 1, "to hit")

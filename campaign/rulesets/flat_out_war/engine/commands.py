@@ -128,6 +128,8 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("aground", BOOL, False, "Waterborne: entered shallow water and ran aground"),
     FactSpec("left_table", BOOL, False, "a fleeing unit left the table: lost for the game"),
     FactSpec("reveal", BOOL, False, "Entrenched: the owner reveals the unit"),
+    FactSpec("embark", (), "", "Transport: the element id of the transport the unit boards"),
+    FactSpec("disembark", BOOL, False, "get off the transport (placed touching it, A-31)"),
 )
 MELEE_FACTS: tuple[FactSpec, ...] = (
     ASPECT,

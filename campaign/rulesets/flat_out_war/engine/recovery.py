@@ -76,7 +76,7 @@ def recovery_plan(tgt: Combatant, hit: Hit | None, edition: Edition) -> Recovery
         edition == SO
         and hit is not None
         and tgt.has("adaptive armor")
-        and hit.attack_die < tgt.die
+        and 0 < hit.attack_die < tgt.die  # 0: not an attack (terrain, a destroyed transport)
     )
     up = 1 if adaptive else 0
     arms = tgt.recovery_weapons

@@ -308,6 +308,16 @@ class FlatOutWarRules(BattleRules):
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
         for uid in list(fact(cmd, "contact", MOVE_FACTS) or []) + list(fact(cmd, "near", MOVE_FACTS) or []):
             self._unit(state, uid)
+        embark = fact(cmd, "embark", MOVE_FACTS)
+        if embark:
+            try:
+                carrier = state.element(embark)
+            except KeyError:
+                raise IllegalCommand("FOW 20 Transport", f"there is no element {embark!r}") from None
+            if not carrier.alive or not self.combatant(state, carrier).has("transport"):
+                raise IllegalCommand("FOW 20 Transport", f"{carrier.name} cannot carry others (needs Transport)")
+            if state.unit(carrier.unit).side != unit.side:
+                raise IllegalCommand("FOW 20 Transport", "a unit boards a transport of its own side")
 
     def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Any, running: bool) -> Fraction:
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
@@ -372,6 +382,14 @@ class FlatOutWarRules(BattleRules):
         ):
             raise IllegalCommand("FOW 20 Submersible", "a submerged target can only be attacked with Submersible Weapon")
         self._check_aspect(state, target, fact(cmd, "aspect", SHOOT_FACTS))
+        chosen = set(fact(cmd, "weapons", SHOOT_FACTS) or [])
+        if chosen and self.edition == V17:
+            for c in cs:
+                picked = [w for w in c.ranged if w.name in chosen]
+                if any(w.mount in ("extra", "sponson") for w in picked) and not any(w.mount == "main" or
+                                                                                  w.mount == "turret" for w in picked):
+                    raise IllegalCommand("FOW 11", f"{c.name}: in v1.7 Extra weapons and Sponsons fire only "
+                                                   "alongside the main weapon")
         if not any(self._weapon_problem(state, c, w) is None for c in cs for w in c.ranged):
             problems = {self._weapon_problem(state, c, w) for c in cs for w in c.ranged} - {None}
             raise IllegalCommand("FOW 11", "no weapon can fire: " + "; ".join(sorted(p for p in problems if p)))
@@ -516,6 +534,15 @@ class FlatOutWarRules(BattleRules):
             for es in able:
                 es.markers.pop("prone", None)
             ctx.emit("stand", f"{unit.name} stands up", unit=unit.id)
+        embark = fact(cmd, "embark", MOVE_FACTS)
+        if embark:
+            for es in able:
+                es.markers["carried_by"] = embark
+            ctx.emit("embark", f"{unit.name} boards {state.element(embark).name}", unit=unit.id)
+        elif fact(cmd, "disembark", MOVE_FACTS):
+            for es in able:
+                es.markers.pop("carried_by", None)
+            ctx.emit("disembark", f"{unit.name} gets off and is placed touching its transport (A-31)", unit=unit.id)
         if fact(cmd, "reveal", MOVE_FACTS) and m.get("entrenched"):
             m.pop("entrenched", None)
             ctx.emit("reveal", f"{unit.name} is revealed from its entrenched position", unit=unit.id)
@@ -621,7 +648,32 @@ class FlatOutWarRules(BattleRules):
             weapon = next(w for w in c.weapons if c.template_of(w) == "flame")
             covered = self._covered(state, cmd, target)
             yield from self._roll_each(state, ctx, unit, state.element(c.key), weapon, covered, sit, "flame")
+        yield from self._trigger(state, ctx, target, unit, "attacked in melee")
         yield from self._losses_morale(state, ctx, lost_before)
+
+    def _trigger(self, state: BattleState, ctx: Any, unit: UnitState, enemy: UnitState, what: str) -> Resolution:
+        """[SO] Trigger: the owner says whether an element's written condition is met; if
+        so it makes a melee attack on the enemy now, outside its own activation (A-71)."""
+        if self.edition != SO or enemy.eliminated:
+            return
+        ready = [e for e in self._able(state, unit) if self.combatant(state, e).has("trigger")]
+        if not ready:
+            return
+        conditions = "; ".join(f"{e.name}: {_trigger_text(self.element_of(state, e))}" for e in ready)
+        choice = yield Decision(unit.side, f"{unit.name} was {what} by {enemy.name}. Is a Trigger condition met? "
+                                           f"({conditions})", (
+            CommandSpec("choose", {"option": "trigger"}, (), "Trigger: attack now"),
+            CommandSpec("choose", {"option": "decline"}, (), "No trigger")))
+        if not (isinstance(choice, Choose) and choice.option == "trigger"):
+            return
+        ctx.emit("trigger", f"{unit.name} triggers an attack on {enemy.name}", unit=unit.id)
+        sit = Situation(attacker_effects=self.effects_on(state, unit.id), target_effects=self.effects_on(state, enemy.id))
+        try:
+            specs = melee_attacks([self.combatant(state, e) for e in ready],
+                                  [self.combatant(state, e) for e in enemy.alive], sit, self.edition)
+        except NoAttack:
+            return
+        yield from self._attack_batch(state, ctx, unit, enemy, specs, "(Trigger) in melee")
 
     def _take_action(self, state: BattleState, unit: UnitState, cmd: Any, specs: tuple) -> None:
         unit.markers["acted"] = True
@@ -738,6 +790,21 @@ class FlatOutWarRules(BattleRules):
                                               side, es)
             result = resolve_crash(plan, faces, second)
         self._apply_recovery(state, ctx, es, result, by_side)
+        if not es.alive:
+            yield from self._passengers(state, ctx, es, by_side)
+
+    def _passengers(self, state: BattleState, ctx: Any, transport: ElementState, by_side: str | None) -> Resolution:
+        """A destroyed transport: each carried element makes a recovery roll (FOW 13);
+        survivors are placed touching where it was (A-31)."""
+        for unit in state.units:
+            for es in unit.alive:
+                if es.markers.get("carried_by") != transport.id:
+                    continue
+                es.markers.pop("carried_by", None)
+                ctx.emit("passenger", f"{es.name} was aboard {transport.name}: recovery roll", element=es.id)
+                yield from self._hit(state, ctx, es, Hit(attack_die=0, source=f"{transport.name} destroyed"), by_side)
+                if es.alive:
+                    ctx.emit("placed", f"{es.name} is placed touching where {transport.name} was (A-31)", element=es.id)
 
     def _apply_recovery(self, state: BattleState, ctx: Any, es: ElementState, result: Any, by_side: str | None) -> None:
         kind = result.outcome
@@ -1389,6 +1456,14 @@ def _state_die(element: Element) -> int | None:
     from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
     return die_sides(raw)
+
+
+def _trigger_text(element: Element) -> str:
+    for text in element.attributes:
+        if text.strip().lower().startswith("trigger"):
+            rest = text.split(":", 1)[1].strip() if ":" in text else ""
+            return rest or "its condition"
+    return "its condition"
 
 
 def _spell_name(text: str) -> str:
