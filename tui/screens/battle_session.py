@@ -1,0 +1,162 @@
+"""The battle screen's link to `campaign` and `saves`: one battle of one campaign folder.
+
+No Textual here and no rules: the session starts or resumes the campaign's battle
+(campaign flow + battle file), forwards the player's verbs to the engine, keeps the
+battle file in step (an entry is appended once its command has all its dice), and
+remembers the last answer to each table fact. The screen renders what it exposes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from campaign.campaigns import BattlePlan, muster, plan_battle
+from campaign.engine import Battle, Command, CommandSpec, Decision, FactSpec, RollRequest
+from campaign.engine.dice import DiceSource
+from campaign.engine.events import Event
+from saves.battle_file import append_log, drop_last_log, load_battle_file
+from saves.campaign_file import CampaignFolder, load_campaign, start_battle
+
+
+def _library(folder: Path) -> dict[str, Any]:
+    from scenarios import scenarios_for
+
+    return scenarios_for(folder)
+
+
+class BattleSession:
+    """A battle in progress, tied to its file. Build it with `open` (it may replay a long log)."""
+
+    def __init__(self, loaded: CampaignFolder, path: Path, battle: Battle, plan: BattlePlan | None) -> None:
+        self.loaded = loaded
+        self.path = path
+        self.battle = battle
+        self.plan = plan
+        self.written = len(battle.log) if self._complete(len(battle.log)) else len(battle.log) - 1
+        self.memory: dict[tuple[str, str], Any] = {}  # (command type, fact) -> last answer
+        self.ended_by_agreement = False
+
+    # --- opening ----------------------------------------------------------------
+    @classmethod
+    def open(cls, folder: str | Path, dice: DiceSource | None = None) -> BattleSession:
+        """Resume the battle in progress in `folder`, or plan, muster and start the next one."""
+        from tui.cli.replay import battle_setup
+
+        folder = Path(folder)
+        library = _library(folder)
+        loaded = load_campaign(folder, library)
+        camp = loaded.campaign
+        plan = None
+        if camp.battle_in_progress:
+            path = folder / camp.battle_in_progress
+        else:
+            plan = plan_battle(camp, library | loaded.scenarios)
+            mustered = {side: muster(plan, force) for side, force in loaded.forces.items()}
+            path = start_battle(loaded, plan, mustered)
+        file = load_battle_file(path)
+        setup = battle_setup(file)
+        if file.log:
+            battle = Battle.replay(setup, file.log, dice)
+            session = cls(loaded, path, battle, plan)
+            session.written = len(file.log)
+        else:
+            battle = Battle.start(setup, dice)
+            session = cls(loaded, path, battle, plan)
+            session.written = 0
+            session.sync()
+        return session
+
+    # --- what the screen shows --------------------------------------------------
+    @property
+    def scenario(self) -> Any:
+        return self.battle.setup.scenario
+
+    @property
+    def pending(self) -> Decision | RollRequest | None:
+        return self.battle.pending
+
+    @property
+    def table_dice(self) -> bool:
+        return self.battle.dice.mode == "table"
+
+    @property
+    def cards(self) -> bool:
+        return "cards" in self.battle.state.scheme
+
+    def side_name(self, side_id: str) -> str:
+        try:
+            return self.battle.state.side(side_id).name
+        except KeyError:
+            return side_id
+
+    def default(self, spec: CommandSpec, fact: FactSpec) -> Any:
+        """The value a fact starts at in the form: the last answer given, else the rules' default."""
+        remembered = self.memory.get((spec.type, fact.name), fact.default)
+        if fact.choices and remembered not in fact.choices:
+            return fact.default
+        return remembered
+
+    def command(self, spec: CommandSpec, facts: Mapping[str, Any] | None = None, **fields: Any) -> Command:
+        """The command for a legal spec; facts equal to their default are left out of the log."""
+        if spec.facts:
+            kept = {}
+            for name, value in (facts or {}).items():
+                fact = spec.fact(name)
+                if fact is not None and value != fact.default:
+                    kept[name] = value
+            fields["facts"] = kept
+        return self.battle.command(spec, **fields)
+
+    def odds(self, command: Command) -> Any:
+        """The engine's exact odds for a declared attack (with the card modifier under cards)."""
+        if self.cards:
+            from campaign.activation.cards import card_odds
+
+            return card_odds(self.battle, command)
+        from campaign.engine import odds
+
+        return odds(self.battle, command)
+
+    # --- the verbs (each keeps the file in step) ---------------------------------
+    def apply(self, command: Command | Mapping[str, Any], facts: Mapping[str, Any] | None = None) -> list[Event]:
+        events = self.battle.apply(command)
+        for name, value in (facts or {}).items():
+            ctype = command.get("type") if isinstance(command, Mapping) else command.type
+            self.memory[(str(ctype), name)] = value
+        self.sync()
+        return events
+
+    def roll(self, faces: list[int]) -> list[Event]:
+        events = self.battle.roll(faces)
+        self.sync()
+        return events
+
+    def undo(self) -> Any:
+        """Take back the last decision (the engine refuses past a roll), on disk too."""
+        entry = self.battle.undo()
+        if self.written > len(self.battle.log):
+            drop_last_log(self.path)
+            self.written = len(self.battle.log)
+        return entry
+
+    def _complete(self, count: int) -> bool:
+        """Whether the last of `count` entries has all its dice (not waiting for table faces)."""
+        return not isinstance(self.battle.pending, RollRequest) or count < len(self.battle.log)
+
+    def sync(self) -> None:
+        """Append every finished log entry not yet on disk (a command still waiting for
+        table dice is written once its faces are in, so the file stays append-only)."""
+        entries = self.battle.log_dicts()
+        last = len(entries) if self._complete(len(entries)) else len(entries) - 1
+        for entry in entries[self.written : last]:
+            append_log(self.path, entry)
+        self.written = max(self.written, last)
+
+    def outcome(self) -> Any:
+        return self.battle.outcome()
+
+    def end_by_agreement(self) -> None:
+        """The players agree the battle is over; the post-battle step takes the outcome as it stands."""
+        self.ended_by_agreement = True
