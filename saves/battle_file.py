@@ -129,6 +129,11 @@ def _check_header(file: str | Path, header: BattleHeader) -> None:
 
 
 _KEEP = {**FORCE_KEEP, BattleSide: frozenset({"id"}), BattleHeader: frozenset({"ruleset", "seed", "dice", "activation"})}
+_ORDER = {
+    **FORCE_ORDER,
+    BattleHeader: ("ruleset", "edition", "campaign", "number", "activation", "seed", "dice", "options",
+                   "activation_options", "scenario", "sides"),
+}  # fmt: skip
 _HEADER_TABLES = (
     "setup", "setup.options", "setup.activation_options", "setup.scenario", "setup.scenario.objectives",
     "setup.sides", "setup.sides.force", "setup.sides.force.options", "setup.sides.force.units",
@@ -138,7 +143,7 @@ _RESULT_TABLES = ("result", "result.vps", "result.outcome", "result.outcome.side
 
 
 def dump_header(header: BattleHeader) -> str:
-    setup = compact(header, FORCE_ORDER, _KEEP)
+    setup = compact(header, _ORDER, _KEEP)
     doc = {"format": FORMAT, "kind": KIND, "setup": setup}
     return dumps(doc, tables=_HEADER_TABLES) + SETUP_END.decode() + "\n"
 

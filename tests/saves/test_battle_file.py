@@ -167,3 +167,11 @@ def test_newer_format_refused(tmp_path: Path) -> None:
     new.write_text('format = "muster/9"\nkind = "battle"\n')
     with pytest.raises(SaveError, match="newer Muster"):
         load_battle_file(new)
+
+
+def test_golden_battle_file(battle: Path) -> None:
+    append_log(battle, {"seq": 0, "command": {"type": "start"}, "rolls": [{"die": 6, "faces": [5, 2], "purpose": "initiative"}]})
+    append_log(battle, ENTRY | {"seq": 1})
+    write_result(battle, RESULT)
+    golden = Path(__file__).parent / "golden" / "battle.toml"
+    assert battle.read_text() == golden.read_text()
