@@ -250,3 +250,59 @@ def test_casting_a_five_action_power_over_three_turns() -> None:
     paid = [e.data["paid"] for e in b.events if e.kind == "casting"]
     assert paid == [1, 2, 3, 4]
     assert texts(b)[-1] == "Wizard casts hand-o-god"
+
+
+def test_combined_activation_goes_in_steps() -> None:
+    """AMB-19: each unit of the group takes one action before any takes its next."""
+    b = Battle.start(setup([("A", 2), ("B", 2)], [("X", 2)], dice="table"), TableDice(), rules=ToyRules())
+    b.apply({"type": "deal_cards", "cards": ["AH", "2H"]})
+    b.apply({"type": "deal_cards", "cards": ["KC", "QC"]})
+    b.apply({"type": "assign_cards", "cards": {"a": "AH", "b": "2H"}})
+    b.apply({"type": "assign_cards", "cards": {"x": "KC"}})
+    b.apply({"type": "activate_cards", "units": ["a", "b"]})
+    b.apply(move("a", 3))
+    with pytest.raises(IllegalCommand):
+        b.apply(move("a", 3))
+    assert not any(s.type == "move" and s.params["unit"] == "a" for s in b.legal_commands())
+    b.apply(move("b", 3))
+    b.apply(move("a", 3))  # the next step
+
+
+def test_combined_steps_can_be_switched_off() -> None:
+    b = Battle.start(setup([("A", 2), ("B", 2)], [("X", 2)], dice="table", combined_steps=False), TableDice(), rules=ToyRules())
+    b.apply({"type": "deal_cards", "cards": ["AH", "2H"]})
+    b.apply({"type": "deal_cards", "cards": ["KC", "QC"]})
+    b.apply({"type": "assign_cards", "cards": {"a": "AH", "b": "2H"}})
+    b.apply({"type": "assign_cards", "cards": {"x": "KC"}})
+    b.apply({"type": "activate_cards", "units": ["a", "b"]})
+    b.apply(move("a", 3))
+    b.apply(move("a", 3))
+    assert b.state.scheme["cards"].units["a"].status == "done"
+
+
+def test_an_interrupt_can_be_answered_but_not_by_itself() -> None:
+    """Blue's Watcher interrupts Red's Gunner; Red's held Sentry answers the Watcher;
+    the Watcher's own action is spent and is not offered again."""
+    b = Battle.start(
+        setup([("Sentry", 2), ("Gunner", 2)], [("Watcher", 2), ("Raider", 2)], dice="table"), TableDice(), rules=ToyRules()
+    )
+    b.apply({"type": "deal_cards", "cards": ["AH", "3H"]})
+    b.apply({"type": "deal_cards", "cards": ["2H", "KC"]})
+    b.apply({"type": "assign_cards", "cards": {"sentry": "AH", "gunner": "3H"}})
+    b.apply({"type": "assign_cards", "cards": {"watcher": "2H", "raider": "KC"}})
+    act(b, type="card_overwatch", unit="sentry")
+    act(b, type="card_overwatch", unit="watcher")
+    b.apply(move("gunner", 3))
+    act(b, type="card_interrupt", unit="watcher", window="before")  # blue first
+    act(b, type="shoot", unit="watcher", target="gunner")
+    window = b.pending  # before the Watcher's shot: Red's Sentry may answer it
+    assert window.side == "red" and window.data["acting"] == "watcher"
+    act(b, type="card_interrupt", unit="sentry", window="before")
+    act(b, type="shoot", unit="sentry", target="watcher")
+    assert b.pending.purpose.startswith("2 x d6 shoot, Sentry at Watcher")
+    b.roll([1, 1])  # the Sentry misses
+    b.roll([1, 1])  # then the Watcher's shot
+    # nobody holds an action any more: the Gunner's move goes ahead
+    assert texts(b)[-1] == "Gunner moves"
+    held = {u: c.held_actions for u, c in b.state.scheme["cards"].units.items()}
+    assert held == {"sentry": 0, "gunner": 0, "watcher": 0, "raider": 0}

@@ -355,3 +355,18 @@ def test_held_units_offer_the_non_active_side_first() -> None:
         t.units[unit].held_actions = 1
     assert t.interrupt_sides("red") == ["blue", "red"]
     assert [u.id for u in t.held_units()] == ["red-bravo", "blue-z", "red-charlie"]
+
+
+def test_in_step_rule_names_amb_19() -> None:
+    t = ex2_table()
+    t.activate(["red-alpha"])
+    t.end_activation("red-alpha")
+    t.activate(["blue-x", "blue-y"])
+    t.record_action("blue-x", "move", step=Step("move", Fraction(3)))
+    with pytest.raises(CardRuleError, match="AMB-19"):
+        t.check_action("blue-x", "move")
+    t.record_action("blue-y", "move", step=Step("move", Fraction(3)))
+    t.check_action("blue-x", "move")
+    t.end_activation("blue-y")  # a unit that has finished no longer holds the group back
+    t.record_action("blue-x", "move", step=Step("move", Fraction(3)))
+    assert t.units["blue-x"].ap_left == 0

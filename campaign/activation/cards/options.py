@@ -58,6 +58,14 @@ OPTION_SPECS: tuple[Option, ...] = (
         "AMB-19",
     ),
     Option(
+        "combined_steps",
+        True,
+        (True, False),
+        "In a combined activation the units act in steps: each takes one action before any "
+        "takes its next (each result still applies at once).",
+        "AMB-19",
+    ),
+    Option(
         "deal",
         "auto",
         ("auto", "dice", "typed"),

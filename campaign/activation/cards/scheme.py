@@ -140,6 +140,7 @@ class CardScheme(ActivationScheme):
             card_order=self.options["card_order"],
             prep_counts=self.options["prep_counts"],
             aim_excluded=self.options["aim_excluded_from_penalty"],
+            combined_steps=self.options["combined_steps"],
             sides=state.side_ids(),
         )
         state.scheme[SCHEME_KEY] = turn
@@ -346,21 +347,22 @@ class CardScheme(ActivationScheme):
         if cu.must_rally:
             return [CommandSpec("card_rally", {"unit": unit_id}, (AT_EDGE,), f"{name}: Rally (forced first action)")]
         specs = []
+        waiting = not t.in_step(unit_id)  # AMB-19: the rest of the group acts first
         for spec in host.commands(state, unit_id):
             kind = host.action_kind(state, spec.type)
             if kind == "free":
                 specs.append(spec)
                 continue
             free = cu.free_melee_pending and kind == "melee"
-            if cu.ap_left < 1 and not free:
+            if (cu.ap_left < 1 or waiting) and not free:
                 continue
             if host.refuse(state, unit_id, cu.kinds_this_activation, "free_melee" if free else kind):
                 continue
             label = spec.label or spec.type
             specs.append(attrs.evolve(spec, label=f"{label} (free charge melee)" if free else label))
-        if cu.ap_left >= 1:
-            if may_overwatch(cu.ap_left, cu.ap_max):
-                specs.append(CommandSpec("card_overwatch", {"unit": unit_id}, label=f"{name}: go on Overwatch"))
+        if cu.ap_left >= 1 and may_overwatch(cu.ap_left, cu.ap_max):
+            specs.append(CommandSpec("card_overwatch", {"unit": unit_id}, label=f"{name}: go on Overwatch"))
+        if cu.ap_left >= 1 and not waiting:
             specs.append(CommandSpec("card_aim", {"unit": unit_id}, label=f"{name}: Aim"))
             for weapon, owed in cu.prep_remaining.items():
                 if owed > 0:
@@ -444,8 +446,8 @@ class CardScheme(ActivationScheme):
         weapon = command.weapon if command.type == "card_prep" else host.weapon(state, command)
         free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
         yield from self._offer(state, ctx, host, t, "before", unit_id, kind)
-        if state.unit(unit_id).eliminated or (held and t.units[unit_id].held_actions < 1):
-            return  # shot down (or routed) in the before window
+        if state.unit(unit_id).eliminated:
+            return  # shot down in the before window
         # CA-12.3: a power costing several actions is paid one action at a time
         if kind == "cast":
             power, cost = host.cast_cost(state, command)
@@ -547,6 +549,7 @@ class CardScheme(ActivationScheme):
         name = state.unit(unit_id).name
         ctx.emit("interrupt", f"{name} interrupts {_WINDOW_TEXT[interrupt.window]}", unit=unit_id, window=interrupt.window)
         before = state.scheme.get("active_unit", "")
+        before_held = t.turn.held_use  # interrupts can nest: restore the outer one after
         state.scheme["active_unit"] = unit_id
         t.turn.held_use = unit_id
         try:
@@ -568,10 +571,11 @@ class CardScheme(ActivationScheme):
             if command.type == "pass":
                 ctx.emit("interrupt_cancelled", f"{name} keeps its held action", unit=unit_id)
                 return False
+            cu.held_actions = 0  # spent as soon as it is declared, so it cannot answer itself
             yield from self._action(state, ctx, host, t, command, held=True)
             return True
         finally:
-            t.turn.held_use = None
+            t.turn.held_use = before_held
             state.scheme["active_unit"] = before
 
 

@@ -91,6 +91,7 @@ class CardTurn:
     card_order: str = "suit_major"
     prep_counts: str = "prep_only"
     aim_excluded: bool = True
+    combined_steps: bool = True  # AMB-19: a combined group acts one action per unit per step
     use_chits: bool = False
     units: dict[str, CardUnit] = attrs.field(factory=dict)
     sides: list[str] = attrs.field(factory=list)
@@ -287,7 +288,7 @@ class CardTable:
         if kind not in ACTION_KINDS:
             raise CardRuleError("CA-4.1", f"{kind!r} is not an action (menu: {', '.join(ACTION_KINDS)})")
         if held:
-            if unit.held_actions < 1:
+            if unit.held_actions < 1 and self.turn.held_use != unit_id:
                 raise CardRuleError("CA-7.2", f"{unit_id} has no held overwatch action")
             if kind == "rally":
                 raise CardRuleError("CA-6.1", "a held action cannot be a Rally")
@@ -304,8 +305,25 @@ class CardTable:
         free = unit.free_melee_pending and kind == "melee"
         if not free and unit.ap_left < 1:
             raise CardRuleError("CA-4.1", f"{unit_id} has no action points left")
+        if not free and not self.in_step(unit_id):
+            raise CardRuleError(
+                "AMB-19",
+                f"{unit_id} waits for the next step: in a combined activation each unit takes one action per step",
+            )
         self._check_prep(unit, kind, weapon)
         return free
+
+    def in_step(self, unit_id: str) -> bool:
+        """AMB-19: in a combined activation a unit may take its next action only once every
+        other unit of the group still able to act has taken as many (free melee aside)."""
+        if not self.turn.combined_steps or len(self.turn.active) < 2:
+            return True
+
+        def taken(u: CardUnit) -> int:
+            return sum(1 for k in u.kinds_this_activation if k != "free_melee")
+
+        able = [self.units[u] for u in self.turn.active if self.units[u].ap_left > 0]
+        return not able or taken(self.units[unit_id]) <= min(taken(u) for u in able)
 
     def _check_prep(self, unit: CardUnit, kind: str, weapon: str | None) -> None:
         if kind == "ballistic" and weapon is not None and unit.prep_remaining.get(weapon, 0) > 0:
