@@ -255,13 +255,25 @@ def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None =
         if rel not in overlay and not (folder / rel).exists():
             raise SaveError(folder / rel, f"side {side.id!r} has no force file", hint=f"add {rel}")
         forces[side.id] = parse_force(text_of(rel), folder / rel)
-        if forces[side.id].ruleset != campaign.ruleset:
+        if not _same_ruleset(forces[side.id].ruleset, campaign.ruleset):
             raise SaveError(
                 folder / rel,
                 f"the force is for {forces[side.id].ruleset!r}, the campaign plays {campaign.ruleset!r}",
                 key="ruleset",
             )
     return CampaignFolder(folder, campaign, forces, own, warnings, migrated)
+
+
+def _same_ruleset(a: str, b: str) -> bool:
+    """"fow" and "flat-out-war" name one ruleset (aliases)."""
+    if a == b:
+        return True
+    from campaign.rulesets import get_ruleset
+
+    try:
+        return type(get_ruleset(a)) is type(get_ruleset(b))
+    except (KeyError, ValueError):
+        return False
 
 
 # --- writing ----------------------------------------------------------------------

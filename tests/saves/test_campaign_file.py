@@ -144,7 +144,7 @@ DAMAGE = [
     ("not UTF-8", "campaign.toml", lambda t: t.replace("Hive", "H\udcffve"), "UTF-8"),
     ("force missing", "forces/aliens.toml", None, "has no force file"),
     ("force damaged", "forces/aliens.toml", lambda t: t.replace('die = "d4"', 'die = "d5"', 1), "d5"),
-    ("force of another game", "forces/aliens.toml", lambda t: t.replace("special-ops", "1.7").replace('ruleset = "flat-out-war"', 'ruleset = "fow"'), "ruleset"),
+    ("force of another game", "forces/aliens.toml", lambda t: t.replace('ruleset = "flat-out-war"', 'ruleset = "chess"'), "ruleset"),
     ("own scenario broken", "scenarios/mine.toml", lambda t: 'format = "muster/1"\nkind = "scenario"\nid = "mine"\nname = "Mine"\n', "never ends"),
 ]  # fmt: skip
 
@@ -166,6 +166,12 @@ def test_damaged_files_give_clear_errors_and_change_nothing(demo: Path, what, re
     assert words in message, message
     assert str(demo) in message  # names the file
     assert _snapshot(demo) == before
+
+
+def test_force_may_name_its_ruleset_by_an_alias(demo: Path) -> None:
+    path = demo / "forces" / "aliens.toml"
+    path.write_text(path.read_text().replace('ruleset = "flat-out-war"', 'ruleset = "fow"'))
+    assert load_campaign(demo, LIB).forces["aliens"].ruleset == "fow"
 
 
 def test_newer_format_is_format_too_new(demo: Path) -> None:

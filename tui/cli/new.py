@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import zlib
 from fractions import Fraction
 from pathlib import Path
 
@@ -38,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--track", default="", metavar="S1,S2,...", help="scenario ids in order")
     parser.add_argument("--dice", choices=("auto", "table"), default="auto")
     parser.add_argument("--activation", choices=("initiative", "cards"), default="initiative")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, help="dice seed for the campaign's battles (default: from the name)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a campaign rule (see campaign.toml [rules])")
     parser.add_argument("--git", choices=("off", "battle", "activation"), help="commit to git after each battle")
     parser.add_argument("-i", "--interactive", action="store_true", help="ask for what the flags leave out")
@@ -152,8 +153,9 @@ def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
     for sid in track_ids:
         seen[sid] = seen.get(sid, 0) + 1
         steps.append(TrackStep(sid if seen[sid] == 1 else f"{sid}-{seen[sid]}", sid))
+    name = args.name or folder.resolve().name
     campaign = create_campaign(
-        args.name or folder.resolve().name,
+        name,
         ruleset.id,
         sides,
         steps,
@@ -161,7 +163,7 @@ def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
         dice=args.dice,
         activation=args.activation,
         rules=rules,
-        seed=args.seed,
+        seed=args.seed if args.seed is not None else zlib.crc32(name.encode("utf-8")),
         scenario_ids=set(builtin_scenarios()),
     )
     return campaign, forces
