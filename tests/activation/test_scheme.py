@@ -221,3 +221,17 @@ def test_the_turn_limit_ends_the_battle() -> None:
     end(b, "a")
     end(b, "x")
     assert b.is_over and "turn limit (1)" in b.state.end_reason
+
+
+def test_ca_ex_1d_chits_replace_the_deck_when_it_runs_out() -> None:
+    b = Battle.start(setup([(f"R{i}", 1) for i in range(30)], [(f"B{i}", 1) for i in range(25)], seed=2), rules=ToyRules())
+    rolls = b.log[0].rolls
+    assert [r.die for r in rolls[:2]] == [55, 54] and len(rolls) == 54  # the last chit needs no die
+    assert "numbered chits 1-55 replace the deck" in b.events[1].text
+    hand = b.pending.data["hand"]
+    assert len(hand) == 30 and all(code.isdigit() for code in hand)
+
+
+def test_jokers_join_the_deck() -> None:
+    b = Battle.start(setup([("A", 1)], [("X", 1)], seed=2, jokers=2), rules=ToyRules())
+    assert [r.die for r in b.log[0].rolls] == [54, 53]
