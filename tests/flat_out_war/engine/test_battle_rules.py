@@ -311,3 +311,15 @@ def test_v17_extra_weapon_fires_only_with_the_main_weapon() -> None:
         b.apply({"type": "shoot", "unit": "reds", "target": "blues", "facts": {"weapons": ["MG"]}})
     b.apply({"type": "shoot", "unit": "reds", "target": "blues", "facts": {"weapons": ["Gun", "MG"]}})
     expect_roll(b, 10, 1, "to hit")
+
+
+def test_activate_linked_attribute_starts_off_and_switching_uses_the_action() -> None:
+    cloak = el("Spy", attributes=("Activate: Stealth",))
+    b = duel([("Reds", (cloak,))], [("Blues", (el("B"),))])
+    spy = b.state.element("reds/spy")
+    assert not b.rules.combatant(b.state, spy).has("stealth")
+    b.apply({"type": "activate", "unit": "reds"})
+    b.apply({"type": "switch", "unit": "reds", "element": "reds/spy"})
+    assert b.rules.combatant(b.state, spy).has("stealth")
+    legal = {s.type for s in decision(b).legal}
+    assert "melee" not in legal and "switch" not in legal  # the Other Action is spent

@@ -167,7 +167,20 @@ def element_traits(element: Element) -> tuple[dict[str, int | None], list[dict[s
             per_weapon[p.weapon][key] = value
         if p.weapon is None or not p.path.startswith("weapons"):
             own.setdefault(key, value)
+        linked = p.parsed.params.linked  # [SO] Activate: the switched attribute is the element's too
+        if linked is not None:
+            own.setdefault(attribute_key(linked.text), attribute_param(linked.text))
     return own, per_weapon
+
+
+def activate_links(element: Element) -> list[str]:
+    """[SO] Activate: the attributes it switches (keys, like 'stealth')."""
+    out = []
+    for p in placed_attributes(element)[0]:
+        linked = p.parsed.params.linked
+        if p.parsed.spec.name == "Activate" and linked is not None:
+            out.append(attribute_key(linked.text))
+    return out
 
 
 def combatant_from_element(
@@ -183,6 +196,7 @@ def combatant_from_element(
     extra_attributes: Iterable[str] = (),
     key: str = "",
     traits: tuple[dict[str, int | None], list[dict[str, int | None]]] | None = None,
+    switched_off: Iterable[str] = (),
 ) -> Combatant:
     """The combat view of a force element with its current battle state."""
     if not element.die:
@@ -199,7 +213,7 @@ def combatant_from_element(
             arm = attrs.evolve(arm, uses=uses[i])
         arms.append(arm)
     hp = hit_points if hit_points is not None else int(own.get("hit points") or 0)
-    names = set(own) | {attribute_key(a) for a in extra_attributes}
+    names = (set(own) | {attribute_key(a) for a in extra_attributes}) - set(switched_off)
     return Combatant(
         name=element.name,
         base_die=base,

@@ -64,6 +64,15 @@ class Rally(Command):
 
 
 @attrs.define(frozen=True)
+class Switch(Command):
+    """[SO] Activate: switch the element's linked attribute on or off (its Other Action)."""
+
+    type: ClassVar[str] = "switch"
+    unit: str = ""
+    element: str = ""
+
+
+@attrs.define(frozen=True)
 class Attach(Command):
     """An officer (Command) unit ends its move in contact and attaches to `target`."""
 
@@ -106,7 +115,7 @@ class Report(Command):
 
 
 FOW_COMMANDS: tuple[type[Command], ...] = (
-    Move, Melee, Shoot, Cast, Rally, Attach, Detach, Objective, StrategicVictory, Report,
+    Move, Melee, Shoot, Cast, Rally, Switch, Attach, Detach, Objective, StrategicVictory, Report,
 )
 
 ASPECT = FactSpec("aspect", ("front", "flank", "rear"), "front", "where the attacker sits, seen from the target")

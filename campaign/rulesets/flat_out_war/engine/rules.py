@@ -40,7 +40,13 @@ from campaign.rulesets.flat_out_war.engine.artillery import Covered, bounce, sca
 from campaign.rulesets.flat_out_war.engine.attack import Hit, heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.casting import SPELL_EFFECTS, resolve_cast, summon_die
 from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
-from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant, combatant_from_element, element_traits
+from campaign.rulesets.flat_out_war.engine.combatant import (
+    Arm,
+    Combatant,
+    activate_links,
+    combatant_from_element,
+    element_traits,
+)
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
     FOW_COMMANDS,
@@ -144,10 +150,12 @@ class FlatOutWarRules(BattleRules):
         element = self.element_of(state, es)
         traits = self._traits.get(es.id)
         if traits is None:
-            traits = self._traits[es.id] = element_traits(element)
+            traits = self._traits[es.id] = (element_traits(element), activate_links(element))
+        own, links = traits
         return combatant_from_element(
             element,
-            traits=traits,
+            traits=own,
+            switched_off=[a for a in links if a not in es.data.get("switched_on", [])],  # A-61: starts off
             die=es.data.get("die"),
             lost_weapons=es.data.get("lost_weapons", []),
             uses={int(k): v for k, v in es.data.get("uses", {}).items()},
@@ -232,6 +240,9 @@ class FlatOutWarRules(BattleRules):
                         specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, SHOOT_FACTS,
                                                  f"{name}: shoot at {enemy.name}"))
                 for es, c in zip(able, cs):
+                    if c.has("activate") and self.edition == SO:
+                        specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
+                                                 f"{es.name}: switch its Activate attribute on or off"))
                     if c.has("magic") and not es.data.get("lockout"):
                         for spell_name in self.element_of(state, es).spells:
                             specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
@@ -1173,6 +1184,20 @@ class FlatOutWarRules(BattleRules):
             ctx.emit("teleport", f"{target.name} is teleported: place it within 24\" of the caster, clear of enemies "
                                  "and impassable terrain (A-40)", unit=target.id)
         yield from self._losses_morale(state, ctx, lost_before)
+
+    def _do_switch(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+        """[SO] Activate: switching the linked attribute uses the Other Action (A-61)."""
+        unit = state.unit(cmd.unit)
+        es = state.element(cmd.element)
+        unit.markers["acted"] = True
+        links = self._traits.get(es.id, (None, activate_links(self.element_of(state, es))))[1]
+        on = es.data.get("switched_on", [])
+        now = [] if on else list(links)
+        es.data["switched_on"] = now
+        names = ", ".join(links) or "nothing"
+        ctx.emit("switch", f"{es.name} switches {names} {'on' if now else 'off'}", element=es.id, on=bool(now))
+        return
+        yield  # pragma: no cover
 
     # --- officers and scenario ---------------------------------------------------------------
     def _do_attach(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
