@@ -326,6 +326,9 @@ def post_battle(
     if strategic is not None:
         winner: str | None = strategic
         how = scenario.victory if scenario.victory != "vp" else "strategic"
+    elif scenario.victory in ("position", "objectives", "sudden-death"):
+        # These are won by the position on the table, never by VPs: nobody named means a draw.
+        winner, how = None, ""
     else:
         best = max(vps.values())
         leaders = [s for s in ids if vps[s] == best]

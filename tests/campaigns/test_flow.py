@@ -178,3 +178,16 @@ def test_muster_within_a_real_points_limit() -> None:
         muster(plan, forces["humans"], None, price)
     picked = muster(plan, forces["humans"], ["Tactical Squad", "Heavy Squad"], price)
     assert price(picked) == 8 * 26 + 40 + 4 * 42 + 40  # the printed Special Operations costs
+
+
+def test_table_victories_are_never_won_on_vps() -> None:
+    from scenarios import builtin_scenarios
+
+    lib = builtin_scenarios()
+    c = create_campaign("d10", "flat-out-war", [Side("red", "Red"), Side("blue", "Blue")],
+                        [TrackStep("p", "battle-of-position"), TrackStep("s", "sudden-death")])  # fmt: skip
+    out = _outcome(blue=[VPLine("x", 30)])
+    done = post_battle(c, lib["battle-of-position"], FORCES, out)
+    assert done.entry.winner == "" and "a draw" in done.entry.summary  # equal quadrants: a draw
+    won = post_battle(done.campaign, lib["sudden-death"], FORCES, _outcome(strategic_winner="red"))
+    assert won.entry.winner == "red" and won.entry.how == "sudden-death" and won.campaign.finished
