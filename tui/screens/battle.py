@@ -1,0 +1,363 @@
+"""The battle screen: one campaign battle, driven by what the engine waits for.
+
+`battle.pending` decides what the screen offers: a Decision lists its legal commands
+(a command with table facts opens a form with the exact odds, Ctrl+R rolls), a table
+RollRequest asks for the faces, None means the battle is over. Every step is appended
+to the battle file as it happens (BattleSession), so Escape never loses anything.
+Under the card scheme a hidden Decision (deal, placement) is shown only after its
+side's player has taken the keyboard.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from campaign.engine import CommandSpec, Decision, EngineError, IllegalCommand, RollRequest
+from campaign.engine.dice import DiceSource
+from campaign.engine.events import Event
+from tui.screens.base import MusterScreen
+from tui.screens.battle_dialogs import (
+    AssignCardsScreen,
+    CommandForm,
+    DealCardsScreen,
+    FacesScreen,
+    HandOverScreen,
+    extra_fields,
+)
+from tui.screens.battle_session import BattleSession
+from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, side_style, units_text
+
+STYLES = Path(__file__).resolve().parent.parent / "styles"
+ROLL_OPTION = "roll"
+POST_OPTION = "post"
+HIDDEN_OPTION = "hidden"
+
+
+class BattleScreen(MusterScreen):
+    """The battle in progress of the campaign in `campaign_folder` (started here if none is)."""
+
+    HELP_TOPIC: ClassVar[str] = "battle"
+    CSS_PATH = STYLES / "battle.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("u", "undo", "Undo"),
+        Binding("e", "end_battle", "End battle"),
+        Binding("l", "focus_log", "Log", show=False),
+        Binding("a", "focus_actions", "Actions", show=False),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, campaign_folder: Path, dice: DiceSource | None = None) -> None:
+        super().__init__()
+        self.folder = Path(campaign_folder)
+        self.dice = dice
+        self.session: BattleSession | None = None
+        self.busy = True
+        self.handed_over: object = None  # the hidden Decision whose player has the keyboard
+        self.faces_asked: object = None  # the RollRequest whose faces dialog was opened
+        self.ruleset_id = ""
+
+    # --- layout ---------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield BattleHeader(Text("Opening the battle...", style="dim"), id="battle-header")
+        with Horizontal(id="battle-body"):
+            with VerticalScroll(id="units-scroll", classes="panel"):
+                yield UnitsPanel(id="battle-units")
+            with Vertical(id="battle-right"):
+                yield Static(id="battle-prompt")
+                yield OptionList(id="battle-actions", markup=False)
+                yield RichLog(id="battle-log", classes="panel", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#units-scroll").border_title = "Units"
+        self.query_one("#battle-log").border_title = "Log"
+        self.query_one("#battle-actions", OptionList).loading = True
+        self.open_battle()
+
+    @work(thread=True, exclusive=True, group="battle")
+    def open_battle(self) -> None:
+        """Start or resume the battle off the screen's thread: a long log takes a while to replay."""
+        try:
+            session = BattleSession.open(self.folder, self.dice)
+        except Exception as exc:  # a damaged file, a campaign that cannot battle: said, not raised
+            self.app.call_from_thread(self._failed, str(exc))
+            return
+        self.app.call_from_thread(self._opened, session)
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#battle-actions", OptionList).loading = False
+        self.query_one("#battle-prompt", Static).update(Text(message, style="bold red"))
+        self.notify(message, title="Cannot open the battle", severity="error", markup=False)
+
+    def _opened(self, session: BattleSession) -> None:
+        self.session = session
+        self.ruleset_id = session.battle.setup.ruleset
+        self.query_one("#battle-actions", OptionList).loading = False
+        self.busy = False
+        self._write_events(session.battle.events)
+        self.show()
+
+    # --- rendering ------------------------------------------------------------------
+    def card_view(self) -> Any:
+        if self.session is None or not self.session.cards:
+            return None
+        from campaign.activation.cards import card_view
+
+        return card_view(self.session.battle.state, None)  # the spectator's view: no hidden card
+
+    def show(self) -> None:
+        """Redraw everything from the session."""
+        session = self.session
+        if session is None:
+            return
+        battle = session.battle
+        view = self.card_view()
+        self.query_one(BattleHeader).update(header_text(battle, session.scenario.name, view))
+        cards = {u.unit: u for u in view.units} if view is not None else None
+        active = str(battle.state.scheme.get("active_unit") or "")
+        self.query_one(UnitsPanel).update(units_text(battle, cards, active))
+        prompt, options = self._offer()
+        self.query_one("#battle-prompt", Static).update(prompt)
+        actions = self.query_one("#battle-actions", OptionList)
+        actions.clear_options()
+        actions.add_options(options)
+        if options:
+            actions.highlighted = 0
+        actions.focus()
+        self.call_after_refresh(self._follow_up)
+
+    def _offer(self) -> tuple[Text, list[Option]]:
+        """The prompt and the options for what the engine waits for."""
+        assert self.session is not None
+        battle = self.session.battle
+        pending = battle.pending
+        if pending is None:
+            reason = battle.state.end_reason or "the battle has ended"
+            return Text(f"The battle is over: {reason}.", style="bold"), [
+                Option(Text("Go to the post-battle step"), id=POST_OPTION)
+            ]
+        if isinstance(pending, RollRequest):
+            prompt = Text(f"Dice wanted: {pending.count} x d{pending.die}, {pending.describe()}", style="bold yellow")
+            return prompt, [Option(Text("Type the faces rolled on the table"), id=ROLL_OPTION)]
+        prompt = Text()
+        prompt.append(self.session.side_name(pending.side), style=side_style(battle.state, pending.side))
+        prompt.append(": ")
+        if pending.data.get("hidden"):
+            prompt.append("a hidden choice; pass the keyboard first.")
+            return prompt, [Option(Text("Take the keyboard and continue"), id=HIDDEN_OPTION)]
+        prompt.append(self._prompt_text(pending))
+        options = [Option(Text(spec.label or spec.type), id=str(i)) for i, spec in enumerate(pending.legal)]
+        return prompt, options
+
+    def _prompt_text(self, decision: Decision) -> str:
+        text = decision.prompt
+        side = self.session.side_name(decision.side) if self.session else ""
+        if side and text.startswith(side + ":"):
+            text = text[len(side) + 1 :].strip()
+        window = decision.data.get("window")
+        if window:
+            text += f" [interrupt window: {window}]"
+        return text
+
+    def _follow_up(self) -> None:
+        """Open what the pending step needs by itself: the hand-over, or the faces dialog."""
+        if self.session is None or self.busy or self.app.screen is not self:
+            return
+        pending = self.session.pending
+        if isinstance(pending, Decision) and pending.data.get("hidden") and self.handed_over is not pending:
+            self.hand_over(pending)
+        elif isinstance(pending, RollRequest) and self.faces_asked is not pending:
+            self.ask_faces(pending)
+
+    def _write_events(self, events: list[Event]) -> None:
+        log = self.query_one("#battle-log", RichLog)
+        for event in events:
+            style = "bold" if event.kind in ("round_start", "card_up", "battle_over") else ""
+            log.write(Text(event.text, style=style))
+
+    # --- choosing ---------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#battle-actions")
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        if self.session is None or self.busy:
+            return
+        pending = self.session.pending
+        option = event.option.id or ""
+        if option == POST_OPTION:
+            self.open_post_battle()
+        elif option == ROLL_OPTION and isinstance(pending, RollRequest):
+            self.ask_faces(pending)
+        elif option == HIDDEN_OPTION and isinstance(pending, Decision):
+            self.hand_over(pending)
+        elif isinstance(pending, Decision) and option.isdigit():
+            self.choose(pending.legal[int(option)])
+
+    def choose(self, spec: CommandSpec) -> None:
+        """A legal command: applied at once, or through the form when it needs fields or facts."""
+        assert self.session is not None
+        session = self.session
+        battle = session.battle
+        fields = extra_fields(battle.types.get(spec.type), spec)
+        if not fields and not spec.facts:
+            self.step(session.command(spec))
+            return
+        defaults = {fact.name: session.default(spec, fact) for fact in spec.facts}
+        state = battle.state
+
+        def odds(values: dict[str, Any], facts: dict[str, Any]) -> Any:
+            return session.odds(session.command(spec, facts, **values))
+
+        units = [(f"{u.name} ({state.side(u.side).name})", u.id) for u in state.units if not u.eliminated]
+        sides = [(s.name, s.id) for s in state.sides]
+        choices = {"unit": units, "target": units, "side": sides}
+
+        def done(result: tuple[dict[str, Any], dict[str, Any]] | None) -> None:
+            if result is None:
+                return
+            values, facts = result
+            try:
+                command = session.command(spec, facts, **values)
+            except EngineError as exc:
+                self.refused(exc)
+                return
+            self.step(command, facts)
+
+        has_odds = spec.type in ("melee", "shoot", "cast") or "attack" in spec.type
+        self.app.push_screen(CommandForm(spec, fields, defaults, odds if has_odds else None, choices), done)
+
+    def hand_over(self, decision: Decision) -> None:
+        """Ask the deciding side's player to take the keyboard, then show their hidden choice."""
+        assert self.session is not None
+        name = self.session.side_name(decision.side)
+
+        def ready(answer: bool | None) -> None:
+            if answer:
+                self.handed_over = decision
+                self.hidden_choice(decision)
+
+        self.app.push_screen(HandOverScreen(name, "The next step shows cards only that side may see."), ready)
+
+    def hidden_choice(self, decision: Decision) -> None:
+        assert self.session is not None
+        name = self.session.side_name(decision.side)
+        spec = decision.legal[0]
+
+        def answered(value: Any) -> None:
+            if value is None:
+                return
+            self.step(self.session.battle.command(spec, cards=value))  # type: ignore[union-attr]
+
+        if spec.type == "assign_cards":
+            hand = list(decision.data.get("hand", []))
+            units = [tuple(u) for u in decision.data.get("units", [])]
+            order = str(decision.data.get("order", ""))
+            self.app.push_screen(AssignCardsScreen(name, hand, units, order), answered)  # type: ignore[arg-type]
+        elif spec.type == "deal_cards":
+            self.app.push_screen(DealCardsScreen(name, int(decision.data.get("count", 0))), answered)
+        else:
+            self.choose(spec)
+
+    def ask_faces(self, request: RollRequest) -> None:
+        self.faces_asked = request
+
+        def typed(faces: list[int] | None) -> None:
+            if faces is not None:
+                self.step_roll(faces)
+
+        self.app.push_screen(FacesScreen(request), typed)
+
+    # --- stepping (off the screen's thread: a big template attack takes a while) ---------
+    def step(self, command: Any, facts: dict[str, Any] | None = None) -> None:
+        self.busy = True
+        self.query_one("#battle-prompt", Static).update(Text("Resolving...", style="dim"))
+        self._run(lambda: self.session.apply(command, facts))  # type: ignore[union-attr]
+
+    def step_roll(self, faces: list[int]) -> None:
+        self.busy = True
+        self._run(lambda: self.session.roll(faces))  # type: ignore[union-attr]
+
+    @work(thread=True, exclusive=True, group="battle")
+    def _run(self, verb: Any) -> None:
+        try:
+            events = verb()
+        except EngineError as exc:
+            self.app.call_from_thread(self._stepped, [], exc)
+            return
+        except Exception as exc:  # a save that failed: the battle in memory is ahead of the file
+            self.app.call_from_thread(self._stepped, [], exc)
+            return
+        self.app.call_from_thread(self._stepped, events, None)
+
+    def _stepped(self, events: list[Event], error: Exception | None) -> None:
+        self.busy = False
+        if error is not None:
+            self.refused(error)
+        self._write_events(events)
+        self.show()
+
+    def refused(self, error: Exception) -> None:
+        message = error.message if isinstance(error, IllegalCommand) else str(error)
+        self.notify(message, title="Not allowed", severity="error", markup=False)
+
+    # --- actions --------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        if self.session is None or self.busy:
+            return
+        try:
+            entry = self.session.undo()
+        except EngineError as exc:
+            self.notify(str(exc), title="Cannot undo", severity="warning", markup=False)
+            return
+        command = entry.command
+        what = command.get("type", "")
+        unit = command.get("unit")
+        self.query_one("#battle-log", RichLog).write(
+            Text(f"Undone: {what}" + (f" ({unit})" if unit else ""), style="italic dim")
+        )
+        self.handed_over = None
+        self.faces_asked = None
+        self.show()
+
+    def action_end_battle(self) -> None:
+        if self.session is None or self.busy:
+            return
+        if self.session.pending is None:
+            self.open_post_battle()
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def answer(value: str | None) -> None:
+            if value == "end":
+                assert self.session is not None
+                self.session.end_by_agreement()
+                self.open_post_battle()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "End the battle now, as the players agree? The result is taken as it stands.",
+                [("y", "end", "End it"), ("escape", "stay", "Keep playing")],
+            ),
+            answer,
+        )
+
+    def open_post_battle(self) -> None:
+        from tui.screens.post_battle import PostBattleScreen
+
+        assert self.session is not None
+        self.app.push_screen(PostBattleScreen(self.session))
+
+    def action_focus_log(self) -> None:
+        self.query_one("#battle-log").focus()
+
+    def action_focus_actions(self) -> None:
+        self.query_one("#battle-actions").focus()

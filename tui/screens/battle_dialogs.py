@@ -1,0 +1,327 @@
+"""The battle screen's dialogs: a command's table facts (with live odds), typed dice,
+the keyboard hand-over, and the card scheme's hidden deal and placement.
+
+Every prompt, label and name is plain Text. Values typed here are only parsed into
+the shapes the command declares; the engine judges them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import attrs
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Input, Label, Select, Static
+
+from campaign.engine import CommandSpec, FactSpec, IllegalCommand, RollRequest
+from campaign.engine.dice import check_faces
+from tui.screens.base import MusterModal
+
+NONE = "(none)"
+
+
+# --- values -------------------------------------------------------------------------
+
+
+def shown(value: Any) -> str:
+    """A fact's value as the player types it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return "" if value is None else str(value)
+
+
+def parse(text: str, default: Any) -> Any:
+    """Typed text into the shape of `default` (list, int or str); ValueError names the problem."""
+    text = text.strip()
+    if isinstance(default, bool):
+        if text.lower() in ("yes", "y", "true", "1"):
+            return True
+        if text.lower() in ("no", "n", "false", "0", ""):
+            return False
+        raise ValueError(f"{text!r} is not yes or no")
+    if isinstance(default, (list, tuple)):
+        return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+    if isinstance(default, int):
+        if not text:
+            return default
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+    return text
+
+
+def odds_text(odds: Any) -> Text:
+    """The engine's AttackOdds as a few plain lines: dice, expected casualties, distribution."""
+    text = Text()
+    hits = Counter(f"{float(p):.0%}" for p in odds.p_hit)
+    text.append("To hit: " + ", ".join(f"{n} x {p}" for p, n in hits.items()) + "\n")
+    casualties = {k: v for k, v in sorted(odds.casualties.items()) if v}
+    at_least_one = 1 - float(odds.casualties.get(0, 0))
+    text.append(f"Expected casualties {float(odds.expected_casualties):.2f}; at least one {at_least_one:.1%}\n",
+                style="bold")
+    text.append("Casualties: " + "  ".join(f"{k}:{float(v):.1%}" for k, v in casualties.items()) + "\n")
+    for note, n in Counter(odds.notes).items():
+        text.append((f"{n} x " if n > 1 else "") + note + "\n", style="dim")
+    return text
+
+
+def extra_fields(command_class: type, spec: CommandSpec) -> list[tuple[str, Any]]:
+    """A command's fields the spec leaves to the player (not its params, not its facts): (name, default)."""
+    found = []
+    for field in attrs.fields(command_class):
+        if field.name in spec.params or field.name == "facts":
+            continue
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()  # type: ignore[misc]
+        found.append((field.name, default))
+    return found
+
+
+# --- the command form ------------------------------------------------------------------
+
+
+class CommandForm(MusterModal):
+    """Fill in a command's fields and table facts; see the exact odds; Ctrl+R confirms (rolls).
+
+    Dismisses with (fields, facts) or None. `odds` is called off the screen's thread with
+    the values so far and returns AttackOdds, or raises when the action has none.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+r", "confirm", "Roll / confirm", priority=True),
+    ]
+
+    def __init__(
+        self,
+        spec: CommandSpec,
+        fields: list[tuple[str, Any]],
+        defaults: dict[str, Any],
+        odds: Callable[[dict[str, Any], dict[str, Any]], Any] | None = None,
+        choices: dict[str, list[tuple[str, str]]] | None = None,
+    ) -> None:
+        super().__init__()
+        self.spec = spec
+        self.fields = fields
+        self.defaults = defaults  # fact name -> starting value (the last answer, else the default)
+        self.odds_fn = odds
+        self.choices = choices or {}  # field name -> (label, value) choices (unit and side ids)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog battle-form"):
+            yield Label(Text(self.spec.label or self.spec.type), classes="dialog-message")
+            with VerticalScroll(id="form-fields"):
+                for name, default in self.fields:
+                    yield self._row(f"field-{name}", name, default, (), "", self.choices.get(name))
+                for fact in self.spec.facts:
+                    value = self.defaults.get(fact.name, fact.default)
+                    yield self._row(f"fact-{fact.name}", fact.name, value, fact.choices, fact.help, None)
+            yield Static(Text("Odds: working out...", style="dim"), id="form-odds")
+            yield Static(id="form-error")
+            yield Footer()
+
+    def _row(self, wid: str, name: str, value: Any, choices: tuple[Any, ...], help_text: str,
+             labelled: list[tuple[str, str]] | None) -> Horizontal:
+        label = Label(Text(name.replace("_", " ")), classes="form-label")
+        if choices or labelled:
+            options = labelled or [(shown(c) or NONE, c) for c in choices]
+            start = value if any(v == value for _, v in options) else options[0][1]
+            widget: Any = Select([(Text(p), v) for p, v in options], value=start, allow_blank=False, id=wid)
+        else:
+            widget = Input(shown(value), id=wid, placeholder=help_text[:60])
+        widget.tooltip = help_text or None
+        return Horizontal(label, widget, classes="form-row")
+
+    def on_mount(self) -> None:
+        self.refresh_odds()
+        first = self.query("#form-fields Input, #form-fields Select")
+        if first:
+            first.first().focus()
+
+    def values(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(fields, facts) as typed so far; ValueError names the first bad one."""
+        fields: dict[str, Any] = {}
+        for name, default in self.fields:
+            fields[name] = self._value(f"field-{name}", name, default)
+        facts: dict[str, Any] = {}
+        for fact in self.spec.facts:
+            facts[fact.name] = self._value(f"fact-{fact.name}", fact.name, fact.default)
+        return fields, facts
+
+    def _value(self, wid: str, name: str, default: Any) -> Any:
+        widget = self.query_one(f"#{wid}")
+        if isinstance(widget, Select):
+            return widget.value
+        try:
+            return parse(widget.value, default)  # type: ignore[attr-defined]
+        except ValueError as exc:
+            raise ValueError(f"{name.replace('_', ' ')}: {exc}") from None
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def changed(self) -> None:
+        self.refresh_odds()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_confirm()
+
+    def refresh_odds(self) -> None:
+        if self.odds_fn is None:
+            self.query_one("#form-odds", Static).update(Text("No odds for this action.", style="dim"))
+            return
+        try:
+            fields, facts = self.values()
+        except ValueError:
+            return
+        self.work_out_odds(fields, facts)
+
+    @work(thread=True, exclusive=True, group="odds")
+    def work_out_odds(self, fields: dict[str, Any], facts: dict[str, Any]) -> None:
+        """Exact odds can take a while for big templates: worked out off the screen's thread."""
+        assert self.odds_fn is not None
+        try:
+            text = odds_text(self.odds_fn(fields, facts))
+        except Exception as exc:  # an action without odds, or facts the rules refuse
+            text = Text(f"No odds: {exc}", style="dim")
+        self.app.call_from_thread(self.query_one("#form-odds", Static).update, text)
+
+    def action_confirm(self) -> None:
+        try:
+            result = self.values()
+        except ValueError as exc:
+            self.query_one("#form-error", Static).update(Text(str(exc), style="bold red"))
+            return
+        self.dismiss(result)
+
+
+# --- dice typed on the table -------------------------------------------------------------
+
+
+class FacesScreen(MusterModal):
+    """Type the faces of a table roll; faces that the die does not have are refused here."""
+
+    def __init__(self, request: RollRequest) -> None:
+        super().__init__()
+        self.request = request
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(f"Roll {self.request.count} x d{self.request.die}: {self.request.describe()}"),
+                        classes="dialog-message")
+            yield Input(placeholder=f"{self.request.count} faces, e.g. 4 2 6", id="faces-input")
+            yield Static(id="faces-error")
+            yield Static(Text("Enter accept   Esc back (the command waits for its dice)", style="dim"),
+                         classes="dialog-keys")
+
+    @on(Input.Submitted)
+    def accept(self, event: Input.Submitted) -> None:
+        try:
+            faces = [int(part) for part in event.value.replace(",", " ").split()]
+            check_faces(self.request, faces)
+        except ValueError:
+            self._error("Faces are whole numbers separated by spaces.")
+            return
+        except IllegalCommand as exc:
+            self._error(exc.message if hasattr(exc, "message") else str(exc))
+            return
+        self.dismiss(faces)
+
+    def _error(self, message: str) -> None:
+        self.query_one("#faces-error", Static).update(Text(message, style="bold red"))
+
+
+# --- hidden information ---------------------------------------------------------------------
+
+
+class HandOverScreen(MusterModal):
+    """A blank screen asking the named side's player to take the keyboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back"),
+        Binding("enter", "ready", "Ready", priority=True),
+    ]
+
+    def __init__(self, side_name: str, why: str) -> None:
+        super().__init__()
+        self.side_name = side_name
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog handover"):
+            message = Text("Pass the keyboard to ")
+            message.append(self.side_name, style="bold")
+            message.append(f".\n\n{self.why}\nOther players: look away.\n\nPress Enter when ready.")
+            yield Static(message, classes="dialog-message")
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+class AssignCardsScreen(MusterModal):
+    """One side places a card from its hand face down on each unit (shown only to that side)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+r", "confirm", "Place cards", priority=True),
+    ]
+
+    def __init__(self, side_name: str, hand: list[str], units: list[tuple[str, str]], order: str) -> None:
+        super().__init__()
+        self.side_name = side_name
+        self.hand = hand
+        self.units = units
+        self.order = order
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog battle-form"):
+            title = Text(f"{self.side_name}: place one card on each unit")
+            yield Label(title, classes="dialog-message")
+            yield Static(Text("Hand: " + " ".join(self.hand) + f"   (order: {self.order.replace('_', ' ')})"),
+                         id="assign-hand")
+            with VerticalScroll(id="form-fields"):
+                for i, (unit_id, name) in enumerate(self.units):
+                    select = Select([(Text(c), c) for c in self.hand], value=self.hand[i % len(self.hand)],
+                                    allow_blank=False, id=f"card-{i}")
+                    yield Horizontal(Label(Text(name), classes="form-label"), select, classes="form-row")
+            yield Static(id="form-error")
+            yield Footer()
+
+    def action_confirm(self) -> None:
+        cards = {unit_id: self.query_one(f"#card-{i}", Select).value for i, (unit_id, _) in enumerate(self.units)}
+        repeated = [c for c, n in Counter(cards.values()).items() if n > 1]
+        if repeated:
+            self.query_one("#form-error", Static).update(Text(f"{repeated[0]} is placed twice", style="bold red"))
+            return
+        self.dismiss(cards)
+
+
+class DealCardsScreen(MusterModal):
+    """Table mode: one side types the cards it drew from a real deck."""
+
+    def __init__(self, side_name: str, count: int) -> None:
+        super().__init__()
+        self.side_name = side_name
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(f"{self.side_name}: type the {self.count} cards you drew"), classes="dialog-message")
+            yield Input(placeholder="e.g. QH 10S AC", id="deal-input")
+            yield Static(Text("Enter accept   Esc back", style="dim"), classes="dialog-keys")
+
+    @on(Input.Submitted)
+    def accept(self, event: Input.Submitted) -> None:
+        cards = event.value.replace(",", " ").upper().split()
+        if cards:
+            self.dismiss(cards)
