@@ -51,7 +51,7 @@ from saves.battle_file import (
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
 from saves.force_file import dump_force, parse_force
-from saves.lock import campaign_lock
+from saves.lock import LOCK_NAME, campaign_lock
 from saves.toml_read import line_of, parse_toml, read_text
 from saves.toml_write import dumps
 from saves.validate import FileKind
@@ -309,6 +309,7 @@ def create_campaign_folder(
     (folder / "battles").mkdir(exist_ok=True)
     for scenario in scenarios:
         files[f"scenarios/{scenario.id}.toml"] = dump_scenario(scenario)
+    files[".gitignore"] = f"{LOCK_NAME}\n{JOURNAL}\n.*.tmp\n"  # Muster's working files, not the campaign
     files[CAMPAIGN_FILE] = dump_campaign(campaign)
     write_files(folder, files)
     return folder

@@ -138,3 +138,8 @@ def test_new_interactive_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[s
     monkeypatch.setattr("builtins.input", eof)
     code, _, err = _run(capsys, "new", str(tmp_path / "hw"), "-i")
     assert code == 2 and "nothing was written" in err and not (tmp_path / "hw").exists()
+
+
+def test_new_folder_ignores_musters_working_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _run(capsys, "new", str(tmp_path / "d"), "--demo")
+    assert (tmp_path / "d" / ".gitignore").read_text().splitlines() == [".muster.lock", ".muster-journal.toml", ".*.tmp"]
