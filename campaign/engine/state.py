@@ -44,7 +44,7 @@ class UnitState:
 
     @property
     def eliminated(self) -> bool:
-        return not any(e.alive for e in self.elements) or bool(self.markers.get("removed"))
+        return bool(self.markers.get("removed")) or not any(e.alive for e in self.elements)
 
 
 @attrs.define
