@@ -75,11 +75,10 @@ class BattleScreen(MusterScreen):
             with Vertical(id="battle-right"):
                 yield Static(id="battle-prompt")
                 yield OptionList(id="battle-actions", markup=False)
-                yield RichLog(id="battle-log", classes="panel", wrap=True, markup=False)
+                yield RichLog(id="battle-log", classes="panel", wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#units-scroll").border_title = "Units"
         self.query_one("#battle-log").border_title = "Log"
         self.query_one("#battle-actions", OptionList).loading = True

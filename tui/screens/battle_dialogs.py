@@ -136,9 +136,9 @@ class CommandForm(MusterModal):
         if choices or labelled:
             options = labelled or [(shown(c) or NONE, c) for c in choices]
             start = value if any(v == value for _, v in options) else options[0][1]
-            widget: Any = Select([(Text(p), v) for p, v in options], value=start, allow_blank=False, id=wid)
+            widget: Any = Select([(Text(p), v) for p, v in options], value=start, allow_blank=False, id=wid, compact=True)
         else:
-            widget = Input(shown(value), id=wid, placeholder=help_text[:60])
+            widget = Input(shown(value), id=wid, placeholder=help_text[:60], compact=True)
         widget.tooltip = help_text or None
         return Horizontal(label, widget, classes="form-row")
 
@@ -292,7 +292,7 @@ class AssignCardsScreen(MusterModal):
             with VerticalScroll(id="form-fields"):
                 for i, (unit_id, name) in enumerate(self.units):
                     select = Select([(Text(c), c) for c in self.hand], value=self.hand[i % len(self.hand)],
-                                    allow_blank=False, id=f"card-{i}")
+                                    allow_blank=False, id=f"card-{i}", compact=True)
                     yield Horizontal(Label(Text(name), classes="form-label"), select, classes="form-row")
             yield Static(id="form-error")
             yield Footer()
