@@ -327,3 +327,53 @@ def test_rules_without_a_resolution_refuse_it() -> None:
     spec = battle.legal_commands()[0]
     with pytest.raises(IllegalCommand, match="attack has no resolution in these rules"):
         battle.apply(battle.command(spec, facts={"range_band": "short"}))
+
+
+class Picky(ToyRules):
+    """The target side names which element takes the first hit; the Decision checks it."""
+
+    def resolve(self, state, command, ctx):
+        target = state.unit(command.target)
+        alive = {e.id for e in target.alive}
+
+        def check(answer) -> None:
+            if answer.option not in alive:
+                raise IllegalCommand("Toy 7 Allocation", f"{answer.option} is not a living element of {target.name}")
+
+        answer = yield Decision(target.side, "Who takes the hit?", (CommandSpec("choose", label="Pick an element"),), check)
+        state.element(answer.option).alive = False
+        ctx.emit("destroyed", f"{answer.option} is removed")
+        state.unit(command.unit).data["attacked"] = True
+
+
+def test_a_decision_can_check_its_answer_in_context() -> None:
+    battle = Battle.start(toy_setup(), AutoDice(4), rules=Picky())
+    side = battle.pending.side
+    unit = battle.state.units_of(side)[0].id
+    target = next(u for u in battle.state.units if u.side != side)
+    battle.apply(Activate(unit))
+    battle.apply(Attack(unit, target.id, {"range_band": "short"}))
+    with pytest.raises(IllegalCommand, match=r"nobody is not a living element of .* \(Toy 7 Allocation\)"):
+        battle.apply(Choose("nobody"))
+    battle.apply(Choose(target.elements[1].id))
+    assert [e.alive for e in battle.state.unit(target.id).elements][:2] == [True, False]
+
+
+def test_a_table_log_replayed_with_auto_dice_rolls_the_missing_dice_itself() -> None:
+    battle = reds_first(table_battle())
+    battle.apply(Activate("red-1"))
+    battle.apply(Attack("red-1", "blue-1", {"range_band": "short"}))
+    battle.apply(Choose("stand"))
+    auto = Battle.replay(toy_setup(), battle.log_dicts(), AutoDice(3), rules=ToyRules())
+    assert not isinstance(auto.pending, RollRequest)
+    assert auto.log[-1].rolls[0].die == 6 and len(auto.log[-1].rolls[0].faces) == 3
+    assert auto.dice.draws == 2 + sum(len(r.faces) for r in auto.log[-1].rolls)
+
+
+def test_battle_command_builds_from_a_legal_spec() -> None:
+    battle = reds_first(table_battle())
+    spec = battle.legal_commands()[0]
+    assert battle.command(spec) == Activate("red-1")
+    assert battle.command("pass") == Pass()
+    with pytest.raises(IllegalCommand, match="activate has no field 'colour'"):
+        battle.command(spec, colour="red")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from fractions import Fraction as F
@@ -85,6 +86,11 @@ def test_attack_odds_for_different_dice() -> None:
         attack_odds([F(1, 2)], [])
 
 
+@functools.cache
+def toy_counts(range_band: str, braced: bool) -> Counter[int]:
+    return sample(toy_trial(range_band, braced), range(1500))
+
+
 def toy_trial(range_band: str, braced: bool):
     """One attack by Red 1 (3 elements) on Blue 1 with AutoDice(seed): its casualties."""
 
@@ -106,12 +112,12 @@ def test_auto_dice_give_the_odds_the_rules_predict(range_band: str, braced: bool
     battle = Battle.start(toy_setup(((3,), (3,))), AutoDice(0), rules=ToyRules())
     cmd = Attack("red-1", "blue-1", {"range_band": range_band, "braced": braced})
     predicted = odds(battle, cmd)
-    counts = sample(toy_trial(range_band, braced), range(1500))
+    counts = toy_counts(range_band, braced)
     assert_matches(counts, predicted.casualties)
 
 
 def test_the_statistical_check_catches_wrong_odds() -> None:
-    counts = sample(toy_trial("short", False), range(1500))
+    counts = toy_counts("short", False)
     wrong = attack_odds([F(1, 2)] * 3, [F(1, 2)] * 3).casualties  # recovery on 4+ instead of 5+
     assert mismatches(counts, wrong)
     with pytest.raises(AssertionError, match="do not match"):
