@@ -845,6 +845,8 @@ class FlatOutWarRules(BattleRules):
         else:
             ctx.emit("destroyed", f"{es.name} is destroyed ({shown})", element=es.id)
             self._remove(state, ctx, es, by_side)
+        if kind not in ("survived", "landed") and es.markers.pop("sticky", None):
+            ctx.emit("sticky_gone", f"The Sticky marker on {es.name} goes with the failed recovery", element=es.id)
 
     def _remove(self, state: BattleState, ctx: Any, es: ElementState, by_side: str | None) -> None:
         es.alive = False
@@ -1243,7 +1245,8 @@ class FlatOutWarRules(BattleRules):
         morale = unit.data.get("morale", "steady")
         if morale == "broken":
             unit.data["morale"] = M.on_activation(morale)
-            tight = not any(self.combatant(state, e).has("loose cohesion") for e in unit.alive)
+            tight = not any(self.combatant(state, e).has("loose cohesion")
+                            or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive)
             unit.data["disordered"] = tight
             ctx.emit("flee", f"{unit.name} is broken and flees" + (" in disorder" if tight else ""), unit=unit.id)
         elif morale == "rallied":
