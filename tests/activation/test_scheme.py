@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from campaign.activation.cards import card_view, table_of, visible_log
+from campaign.activation.cards import card_view, visible_log
 from campaign.engine.battle import Battle
 from campaign.engine.dice import TableDice
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import Decision, RollRequest
+from campaign.engine.pending import Decision
 from campaign.engine.scheme import get_scheme, scheme_names
 from tests.activation.play import autoplay
 from tests.activation.toy import ToyRules, setup

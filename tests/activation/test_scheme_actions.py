@@ -10,7 +10,7 @@ import pytest
 from campaign.engine.battle import Battle
 from campaign.engine.dice import TableDice
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import Decision, RollRequest
+from campaign.engine.pending import Decision
 from tests.activation.toy import ToyRules, setup
 
 

@@ -32,7 +32,7 @@ from campaign.activation.cards import options as card_options
 from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
 from campaign.activation.cards.host import CardHost, host_for
-from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch
+from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
 from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, SideHand
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
@@ -207,8 +207,6 @@ class CardScheme(ActivationScheme):
         leadership = {s: host.leadership_bonus(state, s) for s in playing}
         t.turn.sides = list(state.side_ids())
         counts = {s: len(t.live_units(s)) for s in playing}
-        from campaign.activation.cards.rules import plan_deal
-
         plan = plan_deal(counts, leadership, self.options["three_quarter_rounding"], self.options["jokers"])
         t.turn.use_chits = plan.use_chits
         deck = chit_deck(plan.deck_size) if plan.use_chits else standard_deck(self.options["jokers"])
