@@ -323,3 +323,33 @@ def test_activate_linked_attribute_starts_off_and_switching_uses_the_action() ->
     assert b.rules.combatant(b.state, spy).has("stealth")
     legal = {s.type for s in decision(b).legal}
     assert "melee" not in legal and "switch" not in legal  # the Other Action is spent
+
+
+def test_landing_takes_the_whole_move_and_jumps_are_limited() -> None:
+    b = duel([("Birds", (el("Bird", attributes=("Flying",)),)), ("Frogs", (el("Frog", attributes=('Jump 4"',)),))],
+             [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "frogs"})
+    with pytest.raises(IllegalCommand, match='at most 4"'):
+        b.apply({"type": "move", "unit": "frogs", "facts": {"jump": True, "distance": 6}})
+    with pytest.raises(IllegalCommand, match="only Flying"):
+        b.apply({"type": "move", "unit": "frogs", "facts": {"fly": "take_off"}})
+    b.apply({"type": "move", "unit": "frogs", "facts": {"jump": True, "distance": 4,
+                                                       "jump_heavy": ["frogs/frog"]}})
+    expect_roll(b, 6, 1, "jump in heavy terrain")
+    b.roll([4])
+    assert b.state.element("frogs/frog").markers["jumped"]  # counts as Jumping for Anti-flyer (A-62)
+    b.apply({"type": "end_activation", "unit": "frogs"})
+    b.apply({"type": "pass"})
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "birds"})
+    b.apply({"type": "move", "unit": "birds", "facts": {"fly": "take_off", "path": "open 3"}})
+    b.apply({"type": "end_activation", "unit": "birds"})
+    b.apply({"type": "pass"})
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "birds"})
+    with pytest.raises(IllegalCommand, match="at least 2"):
+        b.apply({"type": "move", "unit": "birds", "facts": {"path": "open 1"}})
+    with pytest.raises(IllegalCommand, match="whole move"):
+        b.apply({"type": "move", "unit": "birds", "facts": {"fly": "land", "path": "open 2"}})
+    b.apply({"type": "move", "unit": "birds", "facts": {"fly": "land"}})
+    assert "airborne" not in b.state.element("birds/bird").markers

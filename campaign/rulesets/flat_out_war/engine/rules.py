@@ -301,10 +301,18 @@ class FlatOutWarRules(BattleRules):
             raise IllegalCommand("FOW 20 Flying", "only Flying elements take off or land")
         if fact(cmd, "jump", MOVE_FACTS) and not all(c.has("jump") for c in cs):
             raise IllegalCommand("FOW 20 Jump", "only elements with Jump may jump")
+        distance_moved = _distance(cmd)
+        if fact(cmd, "jump", MOVE_FACTS):
+            reach = min((c.param("jump") or 0) for c in cs)
+            if distance_moved > reach:
+                raise IllegalCommand("FOW 20 Jump", f"a jump reaches at most {reach}\" (the bought distance)")
+        whole_move = "landing" if fly == "land" else ("diving or surfacing" if fact(cmd, "submerge", MOVE_FACTS) else "")
+        if whole_move and (distance_moved or fact(cmd, "path", MOVE_FACTS)):
+            raise IllegalCommand("FOW 20", f"{whole_move} takes the whole move: no distance can be moved")
         if fact(cmd, "submerge", MOVE_FACTS) and not all(c.has("submersible") for c in cs):
             raise IllegalCommand("FOW 20 Submersible", "only Submersible elements dive or surface")
         airborne = any(e.markers.get("airborne") for e in unit.alive)
-        distance = int(fact(cmd, "distance", MOVE_FACTS) or 0)
+        distance = distance_moved
         if airborne and not fly and fact(cmd, "path", MOVE_FACTS) and distance < 2 and not all(c.has("hover") for c in cs):
             raise IllegalCommand("FOW 20 Flying", "an airborne element must move at least 2\" (Hover is exempt)")
         path = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
@@ -504,7 +512,7 @@ class FlatOutWarRules(BattleRules):
         m["moved"] = True
         if run:
             m["ran"] = True
-        distance = int(fact(cmd, "distance", MOVE_FACTS) or 0)
+        distance = _distance(cmd)
         verb = "flees" if fleeing else ("runs" if run else "moves")
         ctx.emit("move", f"{unit.name} {verb}" + (f" {distance}\"" if distance else ""), unit=unit.id, run=run)
         able = self._able(state, unit)
@@ -1484,6 +1492,14 @@ def _state_die(element: Element) -> int | None:
     from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
     return die_sides(raw)
+
+
+def _distance(cmd: Any) -> int:
+    """Inches moved: the `distance` fact, or else the length of the declared path."""
+    given = int(fact(cmd, "distance", MOVE_FACTS) or 0)
+    if given:
+        return given
+    return int(sum((seg.inches for seg in _parse_path(fact(cmd, "path", MOVE_FACTS) or "")), Fraction(0)))
 
 
 def _trigger_text(element: Element) -> str:
