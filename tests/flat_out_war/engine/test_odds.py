@@ -97,3 +97,20 @@ def test_extra_attacks_go_to_the_next_living_element() -> None:
     both = q * (q + (1 - q) * q) + (1 - q) * q * q
     assert odds.casualties[2] == both
     assert sum(odds.casualties.values()) == 1
+
+
+def test_engine_odds_hook_for_a_declared_command() -> None:
+    from campaign.engine.odds import odds
+
+    from .battle_helpers import Weapon, battle, el, force, initiative
+
+    a = force("Red", ("Gunners", (el("Gunner", "d8", count=2, weapons=(Weapon("Rifle", "ranged", "d8", 12),)),)))
+    b = force("Blue", ("Elves", (el("Elf", count=2, attributes=("Tough",)),)))
+    bt = battle(a, b)
+    initiative(bt, "red")
+    bt.apply({"type": "activate", "unit": "gunners"})
+    result = odds(bt, {"type": "shoot", "unit": "gunners", "target": "elves", "facts": {"aspect": "flank"}})
+    assert result.p_hit == (F(6, 8), F(6, 8))  # d8 +1: 3+
+    assert result.p_casualty == (F(6, 8) * F(2, 6),) * 2  # Tough d6 fails on 1-2
+    assert result.hits == {0: F(1, 16), 1: F(6, 16), 2: F(9, 16)}
+    assert "flank +1" in result.notes[0]
