@@ -368,4 +368,12 @@ def check_battle_file(path: Path) -> list[Finding]:
     return [Finding("warning", "battle file", w) for w in battle.warnings]
 
 
-FILE_KIND = FileKind("battle", looks_like_battle, check_battle_file, order=50)
+def battle_text(path: Path, text: str) -> bool:
+    """A battle file by its opening lines, even when its tail is torn."""
+    head = text[:200]
+    return f'kind = "{KIND}"' in head and head.startswith("format = ")
+
+
+FILE_KIND = FileKind(
+    "battle", looks_like_battle, check_battle_file, order=50, salvage=battle_text
+)

@@ -35,6 +35,9 @@ class FileKind:
     recognise: Callable[[Path, dict[str, Any]], bool]
     check: Callable[[Path], list[Finding]]  # raises SaveError when the file is unusable
     order: int = 100  # kinds are tried in this order (lower first), then by name
+    # For kinds whose loader can repair a file that plain TOML parsing rejects (a battle
+    # file whose last log table was cut by a power failure): recognise it from its text.
+    salvage: Callable[[Path, str], bool] | None = None
 
 
 _KINDS: dict[str, FileKind] = {}
@@ -116,6 +119,18 @@ def finding_dict(finding: Finding) -> dict[str, str]:
     }
 
 
+def _salvager(path: Path) -> FileKind | None:
+    """The kind that can still load this unparsable file, if any."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    for kind in kinds():
+        if kind.salvage is not None and kind.salvage(path, text):
+            return kind
+    return None
+
+
 def kind_of(path: Path, data: dict[str, Any]) -> FileKind | None:
     for kind in kinds():
         try:
@@ -132,8 +147,11 @@ def validate_file(path: str | Path, *, in_folder: bool = False) -> FileReport | 
     try:
         data, _ = read_toml(path)
     except SaveError as exc:
-        return FileReport(str(path), error=exc)
-    kind = kind_of(path, data)
+        kind = _salvager(path)
+        if kind is None:
+            return FileReport(str(path), error=exc)
+    else:
+        kind = kind_of(path, data)
     if kind is None:
         if in_folder:
             return None

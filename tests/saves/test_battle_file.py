@@ -175,3 +175,29 @@ def test_golden_battle_file(battle: Path) -> None:
     write_result(battle, RESULT)
     golden = Path(__file__).parent / "golden" / "battle.toml"
     assert battle.read_text() == golden.read_text()
+
+
+def test_validate_reports_a_torn_tail_as_a_warning_and_changes_nothing(battle: Path) -> None:
+    from saves.validate import validate_path
+
+    append_log(battle, ENTRY)
+    good = battle.read_bytes()
+    append_log(battle, {"seq": 2, "command": {"type": "pass"}})
+    torn = battle.read_bytes()[: len(good) + 20]  # TOML itself can no longer parse this
+    battle.write_bytes(torn)
+    report = validate_path(battle)
+    (file,) = report.files
+    assert file.kind == "battle" and file.error is None
+    assert report.exit_code == 0
+    assert any("cut short" in f.message for f in file.findings)
+    assert battle.read_bytes() == torn
+
+
+def test_validate_still_refuses_other_broken_toml(tmp_path: Path) -> None:
+    from saves.validate import validate_path
+
+    path = tmp_path / "battles" / "02-x.toml"
+    path.parent.mkdir()
+    path.write_text('format = "muster/1"\nkind = "campaign"\nname = [\n')
+    report = validate_path(path)
+    assert report.exit_code == 2 and report.files[0].error is not None
