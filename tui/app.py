@@ -49,7 +49,7 @@ class MusterApp(App[None]):
     def on_mount(self) -> None:
         from tui.screens.campaigns import CampaignsScreen
 
-        self.push_screen(CampaignsScreen(self.folder))
+        self.push_screen(CampaignsScreen(self.folder, scan=not self.demo))
         if self.demo:
             self.make_demo()
 
@@ -122,12 +122,15 @@ class MusterApp(App[None]):
         self.call_from_thread(self._open_demo, folder)
 
     def _open_demo(self, folder: Path) -> None:
+        from tui.screens.campaigns import CampaignsScreen
+
         screen: Screen[object] = self.screen
-        if hasattr(screen, "folder"):
-            screen.folder = folder.parent  # type: ignore[attr-defined]
-            screen.action_rescan()  # type: ignore[attr-defined]
+        if isinstance(screen, CampaignsScreen):
+            screen.folder = folder.parent  # the list shows the demo when the player comes back
         if (folder / "campaign.toml").is_file():
             self.open_campaign(folder)
+        elif isinstance(screen, CampaignsScreen):
+            screen.action_rescan()
 
 
 def run_app(folder: str = ".", demo: bool = False) -> int:

@@ -33,9 +33,12 @@ class CampaignsScreen(MusterScreen):
         Binding("f1", "app.help", "Help"),
     ]
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, scan: bool = True) -> None:
         super().__init__()
         self.folder = folder
+        # Scanned when the screen shows, and again whenever it comes back (something may
+        # have been created or saved meanwhile). With --demo the first scan waits.
+        self.needs_scan = scan
         self.entries: list[Entry] = []
         self.samples: list[Force] = []
 
@@ -49,7 +52,16 @@ class CampaignsScreen(MusterScreen):
     def on_mount(self) -> None:
         self.sub_title = "Campaigns"
         self.query_one("#entries", OptionList).focus()
-        self.action_rescan()
+        if not self.needs_scan:
+            self.query_one("#entries", OptionList).loading = True
+
+    def on_screen_resume(self) -> None:
+        if self.needs_scan:
+            self.needs_scan = False
+            self.action_rescan()
+
+    def on_screen_suspend(self) -> None:
+        self.needs_scan = True
 
     def action_back(self) -> None:
         from tui.screens.dialogs import ConfirmScreen

@@ -73,6 +73,11 @@ class DashboardScreen(MusterScreen):
         table.focus()
         self.load()
 
+    def on_screen_resume(self) -> None:
+        """Back from a battle, post-battle or the force builder: show what is on disk now."""
+        if self.loaded is not None:
+            self.load()
+
     # --- loading (a long campaign may take a moment: a worker) --------------
     def action_reload(self) -> None:
         self.load()

@@ -1,0 +1,92 @@
+"""Start-up time: launch to the demo dashboard drawn, next to a bare Textual app.
+
+Each run is a fresh process (imports included), headless, timed from the first line
+of the process to the first refresh after the screen is ready:
+
+    .venv/bin/python benchmarks/startup_bench.py [--runs 7]
+
+"demo" writes a fresh demo campaign into a temporary folder and waits until its
+dashboard has loaded and drawn; "bare" is an App with one Static.
+"""
+
+from __future__ import annotations
+
+import time
+
+START = time.perf_counter()
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def child(kind: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    def report(app: App) -> None:  # type: ignore[type-arg]
+        print(f"{time.perf_counter() - START:.4f}")
+        app.exit()
+
+    if kind == "bare":
+
+        class Bare(App[None]):
+            def compose(self) -> ComposeResult:
+                yield Static("hello")
+
+            def on_mount(self) -> None:
+                self.call_after_refresh(report, self)
+
+        Bare().run(headless=True, size=(80, 24))
+        return
+
+    from tui.app import MusterApp
+    from tui.screens.dashboard import DashboardScreen
+
+    class Timed(MusterApp):
+        def on_mount(self) -> None:
+            self.set_interval(0.005, self.check)
+
+        def check(self) -> None:
+            screen = self.screen
+            if isinstance(screen, DashboardScreen) and screen.loaded is not None:
+                self.call_after_refresh(report, self)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        Timed(tmp, demo=True, demo_root=Path(tmp)).run(headless=True, size=(80, 24))
+
+
+def measure(kind: str, runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", kind], capture_output=True, text=True, check=True, cwd=ROOT
+        )
+        times.append(float(out.stdout.strip().splitlines()[-1]))
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--child", choices=("bare", "demo"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child)
+        return
+    results = {kind: measure(kind, args.runs) for kind in ("bare", "demo")}
+    for kind, times in results.items():
+        print(f"{kind:>5}: median {statistics.median(times) * 1000:7.1f} ms"
+              f"  (min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {len(times)} runs)")  # fmt: skip
+    ratio = statistics.median(results["demo"]) / statistics.median(results["bare"])
+    print(f"demo dashboard / bare Textual app: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
