@@ -58,7 +58,10 @@ class LogEntry:
             rolls = [RollRecord.from_dict(r) for r in rolls_raw]
         except (ValueError, AttributeError) as exc:
             raise ReplayError(index, str(exc)) from None
-        return cls(int(data.get("seq", index)), str(data.get("side", "")), dict(command), rolls)
+        seq = data.get("seq", index)
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise ReplayError(index, f"seq must be a whole number, not {seq!r}")
+        return cls(seq, str(data.get("side", "")), dict(command), rolls)
 
 
 def resolve_rules(setup: BattleSetup) -> BattleRules:
