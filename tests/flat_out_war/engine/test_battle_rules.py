@@ -353,3 +353,11 @@ def test_landing_takes_the_whole_move_and_jumps_are_limited() -> None:
         b.apply({"type": "move", "unit": "birds", "facts": {"fly": "land", "path": "open 2"}})
     b.apply({"type": "move", "unit": "birds", "facts": {"fly": "land"}})
     assert "airborne" not in b.state.element("birds/bird").markers
+
+
+def test_attacker_allocates_hits_in_a_declared_order() -> None:
+    b = duel([("Reds", (el("A"),))], [("Blues", (el("Trooper", count=2), el("Leader", "d8")))])
+    b.apply({"type": "activate", "unit": "reds"})
+    b.apply({"type": "melee", "unit": "reds", "target": "blues", "facts": {"allocate": ["blues/leader"]}})
+    b.roll([5])
+    expect_roll(b, 8, 1, "recovery, Leader")

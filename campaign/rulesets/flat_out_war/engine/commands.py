@@ -146,6 +146,7 @@ MELEE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("target_in_front", BOOL, True, "the target is in the attackers' front facing"),
     FactSpec("attackers", (), [], "attacking element ids (tight units: first rank touching); default all"),
     FactSpec("covered", (), [], "Flame template in melee: element ids under it"),
+    FactSpec("allocate", (), [], "target element ids in the order hits go to them (A-23)"),
     WILL_RUN,
 )
 SHOOT_FACTS: tuple[FactSpec, ...] = (
@@ -157,6 +158,7 @@ SHOOT_FACTS: tuple[FactSpec, ...] = (
     FactSpec("shooters", (), [], "firing element ids (tight units: first two ranks); default all"),
     FactSpec("weapons", (), [], "weapon names to fire; default every weapon that can"),
     FactSpec("covered", (), [], "element ids under a template centred on the target"),
+    FactSpec("allocate", (), [], "target element ids in the order hits go to them (A-23)"),
     WILL_RUN,
 )
 CAST_FACTS: tuple[FactSpec, ...] = (

@@ -659,10 +659,11 @@ class FlatOutWarRules(BattleRules):
         plain = [c for c in att_cs if c not in flame]
         if plain:
             try:
-                specs = melee_attacks(plain, [self.combatant(state, e) for e in target.alive], sit, self.edition)
+                order = self._allocation(state, target, cmd)
+                specs = melee_attacks(plain, [self.combatant(state, e) for e in order], sit, self.edition)
             except NoAttack as exc:
                 raise IllegalCommand("FOW 10", str(exc)) from None
-            yield from self._attack_batch(state, ctx, unit, target, specs, "in melee")
+            yield from self._attack_batch(state, ctx, unit, target, specs, "in melee", order)
         for c in flame:  # Flame template in melee: every covered element (A-20)
             weapon = next(w for w in c.weapons if c.template_of(w) == "flame")
             covered = self._covered(state, cmd, target)
@@ -701,8 +702,16 @@ class FlatOutWarRules(BattleRules):
         for es in unit.alive:
             es.data["acted_turn"] = state.turn
 
+    def _allocation(self, state: BattleState, target: UnitState, cmd: Any) -> list[ElementState]:
+        """The target's living elements in the order the attacker hands out hits (A-23):
+        the `allocate` fact's element ids first, then the rest in unit order."""
+        wanted = list(fact(cmd, "allocate", SHOOT_FACTS) or []) if cmd is not None else []
+        alive = [e for e in target.elements if e.alive]
+        first = [e for eid in wanted for e in alive if e.id == eid]
+        return first + [e for e in alive if e not in first]
+
     def _attack_batch(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState,
-                      specs: list[AttackSpec], how: str) -> Resolution:
+                      specs: list[AttackSpec], how: str, declared: list[ElementState] | None = None) -> Resolution:
         """Section 12: dice of the same die and modifier roll together; each success goes
         to its declared target element, or the next one still standing (A-23)."""
         for spec in specs:
@@ -710,7 +719,7 @@ class FlatOutWarRules(BattleRules):
                 ctx.emit("no_effect", f"{spec.label}: cannot harm {target.name} ({spec.blocked})",
                          attacker=spec.attacker)
         live = [s for s in specs if not s.blocked]
-        declared = [e for e in target.elements if e.alive]
+        declared = declared if declared is not None else [e for e in target.elements if e.alive]
         groups: list[list[AttackSpec]] = []
         for spec in live:
             lucky = self._lucky_ready(state, state.element(spec.attacker))
@@ -987,7 +996,8 @@ class FlatOutWarRules(BattleRules):
                 return "fires on its own procedure"
             return self._weapon_problem(state, c, w)
 
-        targets = [self.combatant(state, e) for e in target.alive]
+        order = self._allocation(state, target, cmd)
+        targets = [self.combatant(state, e) for e in order]
         specs: list[AttackSpec] = []
         try:
             specs = ranged_attacks(cs, targets, sit, self.edition, extra_check=extra)
@@ -1000,7 +1010,7 @@ class FlatOutWarRules(BattleRules):
         if not specs and not special:
             raise IllegalCommand("FOW 11", "no weapon can fire at this target")
         if specs:
-            yield from self._attack_batch(state, ctx, unit, target, specs, "shooting at")
+            yield from self._attack_batch(state, ctx, unit, target, specs, "shooting at", order)
         for c, w in special:
             fired.add((c.key, w.index))
             yield from self._special_fire(state, ctx, unit, target, state.element(c.key), w, sit, cmd)
@@ -1457,7 +1467,7 @@ class FlatOutWarRules(BattleRules):
             raise IllegalCommand("odds", f"no odds for {command.type}: only melee, shoot and attack spells")
         unit = self._unit(state, command.unit)
         target = self._unit(state, command.target, "target unit")
-        targets = [self.combatant(state, e) for e in target.alive]
+        targets = [self.combatant(state, e) for e in self._allocation(state, target, command)]
         if not targets:
             raise IllegalCommand("odds", f"{target.name} has no elements left")
         try:
