@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
 from campaign.engine import AutoDice, Battle, BattleSetup, SideSetup  # noqa: E402
-from play import play  # noqa: E402
+from engine_play import play  # noqa: E402
 from toy_rules import ToyRules, toy_setup  # noqa: E402
 
 

@@ -24,7 +24,7 @@ from campaign.engine import (
     TableDice,
     UndoRefused,
 )
-from play import play
+from engine_play import play
 from toy_rules import RANGE, Attack, ToyRules, toy_setup
 
 

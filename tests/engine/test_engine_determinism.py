@@ -20,7 +20,7 @@ ROOT = HERE.parent.parent
 SCRIPT = """
 import json, sys
 from campaign.engine import AutoDice, Battle
-from play import play
+from engine_play import play
 from toy_rules import ToyRules, toy_setup
 setup = toy_setup(((4, 3, 2), (5, 3)), rounds=8)
 if len(sys.argv) > 1:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from campaign.engine import AutoDice, Battle, Decision, ReplayError, UndoRefused
-from play import play
+from engine_play import play
 from toy_rules import ToyRules, toy_setup
 
 import pytest

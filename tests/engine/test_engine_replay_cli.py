@@ -10,7 +10,7 @@ import pytest
 import campaign.rulesets as registry
 from campaign.engine import AutoDice, Battle
 from campaign.rulesets.base import Ruleset
-from play import play
+from engine_play import play
 from saves.battle_file import BattleHeader, BattleResult, BattleSide, append_log, create_battle_file, write_result
 from saves.force_file import save_force
 from toy_rules import ToyRules, toy_setup

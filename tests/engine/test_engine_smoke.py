@@ -1,5 +1,5 @@
 from campaign.engine import AutoDice, Battle
-from play import play
+from engine_play import play
 from toy_rules import ToyRules, toy_setup
 
 
