@@ -6,7 +6,7 @@ from typing import Literal
 
 import attrs
 
-from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant, Edition
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, succeeds, total_of
 

@@ -7,7 +7,7 @@ from typing import Literal, Sequence
 
 import attrs
 
-from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, succeeds, total_of
 

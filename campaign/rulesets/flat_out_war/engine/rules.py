@@ -56,7 +56,7 @@ from campaign.rulesets.flat_out_war.engine.commands import (
     fact,
 )
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
-from campaign.rulesets.flat_out_war.engine.modifiers import ranged_modifiers
+from campaign.rulesets.flat_out_war.engine.modifiers import ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.movement import (
     IllegalMove,
     Segment,
@@ -73,7 +73,7 @@ from campaign.rulesets.flat_out_war.engine.recovery import (
     resolve_misfire,
     resolve_recovery,
 )
-from campaign.rulesets.flat_out_war.engine.rolls import Mod, step, succeeds, total_of
+from campaign.rulesets.flat_out_war.engine.rolls import Mod, die_sides, step, succeeds, total_of
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
 
@@ -1018,7 +1018,6 @@ class FlatOutWarRules(BattleRules):
             es = state.element(key)
             es.data["fired_turn"] = state.turn
             es.markers.pop("hidden", None)  # A-68: firing reveals a Stealth element
-            c = self.combatant(state, es)
             w = next((w for w in self.combatant(state, es).weapons if w.index == index), None) if es.alive else None
             if w is None:
                 continue
@@ -1026,7 +1025,6 @@ class FlatOutWarRules(BattleRules):
                 es.data.setdefault("uses", {})[str(index)] = w.uses - 1
             if w.reload:
                 es.data.setdefault("reload", {})[str(index)] = w.reload
-            del c
         yield from self._losses_morale(state, ctx, lost_before)
 
     def _special_fire(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState, es: ElementState,
@@ -1137,8 +1135,6 @@ class FlatOutWarRules(BattleRules):
         lost_before = {u.id: u.data["lost"] for u in state.units}
         attack = spell.name in ("Zap", "Fireball")
         tgt_c = self.combatant(state, target.alive[0]) if (attack and target and target.alive) else None
-        from campaign.rulesets.flat_out_war.engine.modifiers import spell_modifiers
-
         mods = spell_modifiers(caster, spell.difficulty, sit, self.edition, target=tgt_c, ranged_attack=attack)
         if attack and tgt_c is not None and heavy_armour_blocks(caster, "spell", caster.die, tgt_c, self.edition) \
                 and spell.name == "Zap":
@@ -1497,11 +1493,7 @@ class FlatOutWarRules(BattleRules):
 def _state_die(element: Element) -> int | None:
     """A die carried over from an earlier battle (Resilient), if any."""
     raw = element.state.get("die") if element.state else None
-    if raw is None:
-        return None
-    from campaign.rulesets.flat_out_war.engine.rolls import die_sides
-
-    return die_sides(raw)
+    return die_sides(raw) if raw is not None else None
 
 
 def _distance(cmd: Any) -> int:
