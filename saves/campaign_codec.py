@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.errors import ForbiddenExtraKeysError
 
+from saves import convert
 from saves.convert import Invalid, make_converter, structure_errors
 
 T = TypeVar("T")
@@ -83,37 +84,10 @@ def _drop_none(data: Any) -> Any:
     return data
 
 
-def _default(field: Any) -> Any:
-    import attrs
-
-    default = field.default
-    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        return default.factory(None) if default.takes_self else default.factory()
-    return default
-
-
-def compact(obj: Any, order: dict[type, tuple[str, ...]] | None = None, keep: dict[type, frozenset[str]] | None = None) -> Any:
-    """Unstructured data with fields at their default left out, keys in `order` per class.
-
-    The same idea as saves.convert.compact, but through this converter (Fractions).
-    """
-    import attrs
-
-    order = order or {}
-    keep = keep or {}
-    if attrs.has(type(obj)):
-        fields = {f.name: f for f in attrs.fields(type(obj))}
-        names = order.get(type(obj), ()) or tuple(fields)
-        names = (*names, *(n for n in fields if n not in names))
-        out = {}
-        for name in names:
-            value = getattr(obj, name)
-            if value is None or (name not in keep.get(type(obj), frozenset()) and value == _default(fields[name])):
-                continue
-            out[name] = compact(value, order, keep)
-        return out
-    if isinstance(obj, (list, tuple)):
-        return [compact(v, order, keep) for v in obj]
-    if isinstance(obj, dict):
-        return {k: compact(v, order, keep) for k, v in obj.items()}
-    return CONVERTER.unstructure(obj)
+def compact(
+    obj: Any,
+    order: dict[type, tuple[str, ...]] | None = None,
+    keep: dict[type, frozenset[str]] | None = None,
+) -> Any:
+    """saves.convert.compact through this converter, so Fractions come out as "n/d"."""
+    return convert.compact(obj, order=order, keep=keep, converter=CONVERTER)

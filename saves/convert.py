@@ -293,11 +293,14 @@ def compact(
     *,
     order: Mapping[type, tuple[str, ...]] | None = None,
     keep: Mapping[type, frozenset[str]] | None = None,
+    converter: cattrs.Converter | None = None,
 ) -> Any:
     """Like `unstructure`, but fields at their default are left out (files stay small)
     and keys come in the order given per class (`order`), so output is canonical.
     Fields named in `keep` are always written; None is never written (TOML has no null).
+    Leaves are unstructured by `converter` (default: this module's).
     """
+    converter = converter or CONVERTER
     order = order or {}
     keep = keep or {}
     if attrs.has(type(obj)):
@@ -310,10 +313,10 @@ def compact(
             always = name in keep.get(type(obj), frozenset())
             if value is None or (not always and value == _default(fields[name])):
                 continue
-            out[name] = compact(value, order=order, keep=keep)
+            out[name] = compact(value, order=order, keep=keep, converter=converter)
         return out
     if isinstance(obj, (list, tuple)):
-        return [compact(v, order=order, keep=keep) for v in obj]
+        return [compact(v, order=order, keep=keep, converter=converter) for v in obj]
     if isinstance(obj, Mapping):
-        return {k: compact(v, order=order, keep=keep) for k, v in obj.items()}
-    return CONVERTER.unstructure(obj)
+        return {k: compact(v, order=order, keep=keep, converter=converter) for k, v in obj.items()}
+    return converter.unstructure(obj)
