@@ -205,7 +205,11 @@ async def test_end_by_agreement_post_battle_and_next_scenario(demo: Path) -> Non
         post = app.screen
         assert isinstance(post, PostBattleScreen)
         text = screen_text(app)
-        assert "Battle 1, Hot Landing: Humans 22.5 VP, Aliens 0 VP; Humans win (vp)" in text or "Humans" in text
+        assert "Battle 1, Hot Landing: Humans 0 VP, Aliens 0 VP; a draw; 0 units lost" in text
+        assert "ended by the players' agreement" in text
+        assert "Aliens  40 of 43 elements remain (3 lost, 1 recovered)" in text
+        assert "Ripper Swarm: 4 x Alien Ripper fell" in text
+        assert "Aliens recovery rolls (d6, 4+): 6 2 2 2" in text
         assert "Victory points" in text and "Casualties and survivors" in text
         await pilot.press("s")
         await settle(pilot)
@@ -214,6 +218,8 @@ async def test_end_by_agreement_post_battle_and_next_scenario(demo: Path) -> Non
         saved = load_battle_file(demo / camp.history[0].file)
         assert saved.result is not None and saved.result.summary == camp.history[0].summary
         assert "Saved." in screen_text(app)
+        forces = load_campaign(demo, builtin_scenarios()).forces
+        assert sum(e.alive for u in forces["aliens"].units for e in u.elements) == 40
         await pilot.press("n")
         await settle(pilot)
         nxt = app.screen

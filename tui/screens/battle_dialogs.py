@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from campaign.engine import CommandSpec, FactSpec, IllegalCommand, RollRequest
 from campaign.engine.dice import check_faces
@@ -335,14 +335,13 @@ class AssignCardsScreen(MusterModal):
                          id="assign-hand")
             with VerticalScroll(id="form-fields"):
                 for i, (unit_id, name) in enumerate(self.units):
-                    select = Select([(Text(c), c) for c in self.hand], value=self.hand[i % len(self.hand)],
-                                    allow_blank=False, id=f"card-{i}", compact=True)
+                    select = ChoiceField([(c, c) for c in self.hand], self.hand[i % len(self.hand)], id=f"card-{i}")
                     yield Horizontal(Label(Text(name), classes="form-label"), select, classes="form-row")
             yield Static(id="form-error")
             yield Footer()
 
     def action_confirm(self) -> None:
-        cards = {unit_id: self.query_one(f"#card-{i}", Select).value for i, (unit_id, _) in enumerate(self.units)}
+        cards = {unit_id: self.query_one(f"#card-{i}", ChoiceField).value for i, (unit_id, _) in enumerate(self.units)}
         repeated = [c for c, n in Counter(cards.values()).items() if n > 1]
         if repeated:
             self.query_one("#form-error", Static).update(Text(f"{repeated[0]} is placed twice", style="bold red"))
