@@ -191,3 +191,17 @@ def test_crewless_gun_cannot_fire() -> None:
     b.state.element("shooters/crew").alive = False
     with pytest.raises(IllegalCommand, match="no crew"):
         shoot(b)
+
+
+def test_linear_artillery_so_text_option_rolls_the_table_again() -> None:  # A-52
+    cannon = Weapon("Cannon", "ranged", "d12", 20, traits=("Linear Artillery",))
+    b = setup((el("Cannon", "d12", weapons=(cannon,), kind="vehicle", move=0), el("Crew")), (el("Elf", count=2),),
+              edition=SO, linear_miss="table_again")
+    shoot(b)
+    b.roll([2])  # miss
+    expect_roll(b, 6, 1, "overshoot")
+    b.roll([4])  # 4 inches on
+    expect_roll(b, 6, 1, "bounce after the overshoot")
+    b.roll([6])  # then bounces 8"
+    b.apply({"type": "report", "elements": ["targets/elf"]})
+    expect_roll(b, 12, 1, "bounce path attack on Elf")

@@ -106,6 +106,8 @@ class FlatOutWarRules(BattleRules):
         from campaign.rulesets.flat_out_war.costs import CostOptions, price_element
 
         self._setup = setup
+        self._static.clear()
+        self._traits.clear()
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
@@ -1057,6 +1059,14 @@ class FlatOutWarRules(BattleRules):
                 ctx.emit("bounce", f"{w.name}'s shot stops ({b})", element=es.id)
                 return
             ctx.emit("bounce", f"{w.name}'s shot {'bounces' if hit else 'overshoots'} {inches}\" ({b})", element=es.id)
+            if not hit and self.options["linear_miss"] == "table_again":
+                # [SO] text: the marker moves, then the table is rolled again for stop or bounce
+                (b,) = yield from self._roll(state, ctx, 6, 1, f"1 x d6 bounce after the overshoot, {w.name}", unit.side)
+                inches = bounce(b)
+                if inches is None:
+                    ctx.emit("bounce", f"{w.name}'s shot stops ({b})", element=es.id)
+                    return
+                ctx.emit("bounce", f"{w.name}'s shot bounces {inches}\" ({b})", element=es.id)
             path = yield from self._report(state, unit.side, f"Which elements lie along the {inches}\" path of {w.name}'s shot?")
             yield from self._roll_each(state, ctx, unit, es, w, path, sit, "bounce path")
             return
