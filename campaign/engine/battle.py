@@ -3,7 +3,7 @@
 The battle is the activation scheme's `run` generator plus the log that drives it.
 Every command answers a Decision; every die answers a RollRequest, from the dice
 source (auto), from `roll(faces)` (table) or from the log (replay). State is
-fold(setup, log): undo and error recovery replay the log, so they cannot drift.
+fold(setup, log): undo, and rebuilding after an error, replay the log, so they cannot drift.
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ class Battle:
         self._check(decision, command)
         self._log.append(LogEntry(len(self._log), decision.side, command.to_dict()))
         first = len(self._events)
-        self._guarded(command)
+        self._guarded(command, keep_rolls=None)
         return self._events[first:]
 
     def roll(self, faces: Sequence[int]) -> list[Event]:
@@ -172,9 +172,10 @@ class Battle:
         if not isinstance(request, RollRequest):
             raise IllegalCommand("dice", "no dice are wanted now")
         faces = check_faces(request, faces)
+        keep = len(self._log[-1].rolls)
         self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose))
         first = len(self._events)
-        self._guarded(faces)
+        self._guarded(faces, keep_rolls=keep)
         return self._events[first:]
 
     def undo(self) -> LogEntry:
@@ -250,15 +251,15 @@ class Battle:
         self.scheme.check(self._state, command)
         self.rules.check(self._state, command)
 
-    def _guarded(self, value: Any) -> None:
+    def _guarded(self, value: Any, *, keep_rolls: int | None) -> None:
         """Drive the generator; if resolution fails, rebuild the state from the log before
         the failed step, so a refusal leaves no trace."""
         try:
             self._drive(value)
         except Exception:
             entries = self._log
-            if isinstance(value, tuple):  # a table roll: drop it, keep its command
-                entries[-1].rolls.pop()
+            if keep_rolls is not None:  # a table roll: drop its faces (and any after), keep the command
+                del entries[-1].rolls[keep_rolls:]
             else:
                 entries = entries[:-1]
             self._replay(entries)

@@ -1,10 +1,10 @@
 """Commands: what a player decides, with the table facts the engine cannot know.
 
 A command is a frozen attrs class with a class-level `type` (its name in the log). It
-turns into a plain dict of TOML-able values and back: `{"type": "shoot", "unit": ...,
+turns into a plain dict of TOML-able values and back: `{"type": "attack", "unit": ...,
 "facts": {...}}`. Fields left at their default are not written, so None never reaches
 TOML and logs stay short. Each battle knows its own command types (the core's generic
-ones, its scheme's and its ruleset's), so two rulesets may both have a "shoot".
+ones, its scheme's and its ruleset's), so two rulesets may both have an "attack".
 """
 
 from __future__ import annotations

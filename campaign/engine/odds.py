@@ -144,7 +144,7 @@ class AttackOdds:
 
 def attack_odds(p_hit: Iterable[Fraction], p_casualty_given_hit: Iterable[Fraction], notes: Iterable[str] = ()) -> AttackOdds:
     """Independent attacks: attack i hits with p_hit[i], and a hit becomes a casualty with
-    p_casualty_given_hit[i] (a failed recovery or save)."""
+    p_casualty_given_hit[i] (the target failing its second test)."""
     hits_p = tuple(Fraction(p) for p in p_hit)
     then = tuple(Fraction(p) for p in p_casualty_given_hit)
     if len(then) != len(hits_p):

@@ -377,3 +377,15 @@ def test_battle_command_builds_from_a_legal_spec() -> None:
     assert battle.command("pass") == Pass()
     with pytest.raises(IllegalCommand, match="activate has no field 'colour'"):
         battle.command(spec, colour="red")
+
+
+def test_table_faces_that_make_resolution_fail_are_taken_back() -> None:
+    battle = Battle.start(toy_setup(), TableDice(), rules=Faulty())
+    reds_first(battle)
+    battle.apply(Activate("red-1"))
+    battle.apply(Attack("red-1", "blue-1", {"range_band": "short"}))
+    before = (battle.digest(), battle.log_dicts(), battle.pending)
+    with pytest.raises(IllegalCommand, match="the facts do not add up"):
+        battle.roll([3, 4])
+    assert (battle.digest(), battle.log_dicts(), battle.pending) == before
+    assert battle.pending == RollRequest(6, 2, "2 x d6 doomed")
