@@ -1,0 +1,59 @@
+"""SVG snapshots at 80x24 of the battle screen, its facts form with odds, and the post-battle screen.
+
+The demo campaign with a fixed seed, so the dice and the pictures are the same on every
+run. Update with `pytest tests/tui/test_battle_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scenarios.demo import write_demo
+from tests.tui.test_battle import pick, settle
+from tui.app import MusterApp
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_demo(tmp_path / "demo", seed=11)
+
+
+def test_battle_screen(snap_compare, demo: Path) -> None:  # type: ignore[no-untyped-def]
+    async def run(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.start_battle(demo)
+        await settle(pilot)
+        await pick(pilot, "Activate Tactical Squad")
+
+    assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
+
+
+def test_battle_facts_form_with_odds(snap_compare, demo: Path) -> None:  # type: ignore[no-untyped-def]
+    async def run(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.start_battle(demo)
+        await settle(pilot)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        await settle(pilot)
+
+    assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
+
+
+def test_post_battle_screen(snap_compare, demo: Path) -> None:  # type: ignore[no-untyped-def]
+    async def run(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.start_battle(demo)
+        await settle(pilot)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+
+    assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
