@@ -32,11 +32,9 @@ print(json.dumps({"digest": battle.digest(), "log": battle.log_dicts(), "events"
 """
 
 
-def _run(hash_seed: str, *args: str) -> dict:
+def _run(hash_seed: str, *args: str, python: str = sys.executable) -> dict:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)])}
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, env=env, cwd=ROOT, check=True
-    )
+    out = subprocess.run([python, "-c", SCRIPT, *args], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     return json.loads(out.stdout)
 
 
@@ -51,6 +49,19 @@ def test_two_processes_with_different_hash_seeds_play_and_replay_the_same_battle
     replayed = _run("777", str(log_file))
     assert replayed["digest"] == first["digest"]
     assert replayed["events"] == first["events"]
+
+
+OTHER_PYTHON = os.environ.get("MUSTER_OTHER_PYTHON", "")
+
+
+@pytest.mark.skipif(not OTHER_PYTHON, reason="set MUSTER_OTHER_PYTHON to an interpreter of another version with attrs and cattrs")
+def test_another_python_version_plays_and_replays_the_same_battle(tmp_path: Path) -> None:
+    here = _run("3")
+    other = _run("5", python=OTHER_PYTHON)
+    assert other["digest"] == here["digest"] and other["log"] == here["log"]
+    log_file = tmp_path / "log.json"
+    log_file.write_text(json.dumps(here["log"]))
+    assert _run("9", str(log_file), python=OTHER_PYTHON)["digest"] == here["digest"]
 
 
 def test_digest_ignores_dict_insertion_order_but_not_values() -> None:
