@@ -361,3 +361,26 @@ def test_attacker_allocates_hits_in_a_declared_order() -> None:  # A-23
     b.apply({"type": "melee", "unit": "reds", "target": "blues", "facts": {"allocate": ["blues/leader"]}})
     b.roll([5])
     expect_roll(b, 8, 1, "recovery, Leader")
+
+
+def test_sailed_wind_roll_headings_and_turning_out_of_the_wind() -> None:
+    a = force("Red", ("Ships", (el("Ship", "d10", kind="vehicle", move=8, attributes=("Sailed",)),)), edition=V17)
+    b_ = force("Blue", ("Blues", (el("B"),)), edition=V17)
+    b = battle(a, b_, edition=V17)
+    expect_roll(b, 8, 1, "wind direction")
+    b.roll([3])
+    assert b.state.data["wind"] == "E"
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "ships"})
+    with pytest.raises(IllegalCommand, match="never head straight into the wind"):
+        b.apply({"type": "move", "unit": "ships", "facts": {"heading": "into_wind", "path": "open 1"}})
+    with pytest.raises(IllegalCommand, match="only 2"):
+        b.apply({"type": "move", "unit": "ships", "facts": {"heading": "upwind", "path": "open 3"}})
+    b.apply({"type": "move", "unit": "ships", "facts": {"heading": "crosswind", "path": "open 4",
+                                                       "ends_into_wind": True}})
+    b.apply({"type": "end_activation", "unit": "ships"})
+    b.apply({"type": "pass"})
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "ships"})
+    b.apply({"type": "move", "unit": "ships", "facts": {"heading": "downwind", "path": "open 8"}})
+    expect_roll(b, 4, 1, "turn out of the wind")  # [1.7] d4 points, left or right

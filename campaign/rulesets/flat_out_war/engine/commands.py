@@ -137,6 +137,9 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("aground", BOOL, False, "Waterborne: entered shallow water and ran aground"),
     FactSpec("left_table", BOOL, False, "a fleeing unit left the table: lost for the game"),
     FactSpec("reveal", BOOL, False, "Entrenched: the owner reveals the unit"),
+    FactSpec("heading", ("downwind", "crosswind", "upwind", "into_wind", ""), "",
+             "Sailed: heading relative to the wind (full, half or quarter MOVE)"),
+    FactSpec("ends_into_wind", BOOL, False, "Sailed: the move ends facing straight into the wind"),
     FactSpec("embark", (), "", "Transport: the element id of the transport the unit boards"),
     FactSpec("disembark", BOOL, False, "get off the transport (placed touching it, A-31)"),
 )

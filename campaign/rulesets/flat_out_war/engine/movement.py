@@ -62,6 +62,16 @@ def allowance(
     return max(value, Fraction(0))
 
 
+# Sailed: the share of MOVE by heading relative to the wind; straight into it is not allowed
+SAIL_FRACTION: dict[str, Fraction] = {
+    "downwind": Fraction(1),
+    "crosswind": Fraction(1, 2),
+    "upwind": Fraction(1, 4),
+}
+# A-39: the d8 compass the engine rolls the wind's source on
+COMPASS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
 def inches_in_terrain(remaining: Fraction, terrain: Terrain) -> int:
     """Movement inside terrain is bought in whole actual inches (the worked examples:
     MOVE 4 in light terrain gives 2", MOVE 10 in heavy gives 3")."""

@@ -58,6 +58,8 @@ from campaign.rulesets.flat_out_war.engine.commands import (
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
 from campaign.rulesets.flat_out_war.engine.modifiers import ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.movement import (
+    COMPASS,
+    SAIL_FRACTION,
     IllegalMove,
     Segment,
     allowance,
@@ -317,6 +319,12 @@ class FlatOutWarRules(BattleRules):
         distance = distance_moved
         if airborne and not fly and fact(cmd, "path", MOVE_FACTS) and distance < 2 and not all(c.has("hover") for c in cs):
             raise IllegalCommand("FOW 20 Flying", "an airborne element must move at least 2\" (Hover is exempt)")
+        sailing = any(c.has("sailed") for c in cs)
+        heading = fact(cmd, "heading", MOVE_FACTS)
+        if heading == "into_wind":
+            raise IllegalCommand("FOW 20 Sailed", "a Sailed element may never head straight into the wind")
+        if sailing and _distance(cmd) and not heading:
+            raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
         path = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
         if path and cs:
             budget = self._allowance(state, unit, cs, cmd, run or fleeing)
@@ -355,6 +363,8 @@ class FlatOutWarRules(BattleRules):
             submerged=any(e.markers.get("submerged") for e in unit.alive),
             formation_change=bool(fact(cmd, "formation_change", MOVE_FACTS)),
             stand_up=fact(cmd, "prone", MOVE_FACTS) == "up",
+            sailed=SAIL_FRACTION.get(fact(cmd, "heading", MOVE_FACTS) or "", Fraction(1))
+            if any(c.has("sailed") for c in cs) else Fraction(1),
         )
 
     def _check_melee(self, state: BattleState, cmd: Any) -> None:
@@ -568,6 +578,14 @@ class FlatOutWarRules(BattleRules):
             m.pop("entrenched", None)
             ctx.emit("reveal", f"{unit.name} is revealed from its entrenched position", unit=unit.id)
         side = unit.side
+        if m.get("into_wind"):  # it ended last turn facing into the wind: it turns first
+            sides = 4 if self.edition == V17 else 8
+            (face,) = yield from self._roll(state, ctx, sides, 1, f"1 x d{sides} turn out of the wind, {unit.name}", side)
+            how = "left or right (owner's choice)" if self.edition == V17 else "clockwise"
+            ctx.emit("sail_turn", f"{unit.name} first turns {face} compass point(s) {how}", unit=unit.id, points=face)
+            m.pop("into_wind", None)
+        if fact(cmd, "ends_into_wind", MOVE_FACTS):
+            m["into_wind"] = True
         lost_before = {u.id: u.data["lost"] for u in state.units}
         # running through light terrain: base-die test, failure is a hit (A-14 exemptions)
         for eid in fact(cmd, "light_terrain", MOVE_FACTS) or []:
@@ -1262,9 +1280,19 @@ class FlatOutWarRules(BattleRules):
         yield  # pragma: no cover
 
     # ------------------------------------------------------------------ clocks
+    def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
+        """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
+        if "wind" in state.data or not any(
+            self.combatant(state, e).has("sailed") for u in state.units for e in u.alive
+        ):
+            return
+        (face,) = yield RollRequest(8, 1, "1 x d8 wind direction (1 N, 2 NE ... 8 NW)")
+        state.data["wind"] = COMPASS[face - 1]
+        ctx.emit("wind", f"The wind blows from the {COMPASS[face - 1]} ({face})", wind=COMPASS[face - 1])
+
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
-        for key in ("moved", "ran", "charging", "charged", "acted", "rally_tried"):
+        for key in ("moved", "ran", "charging", "charged", "acted", "rally_tried"):  # per activation
             unit.markers.pop(key, None)
         morale = unit.data.get("morale", "steady")
         if morale == "broken":
