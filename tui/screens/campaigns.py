@@ -9,13 +9,14 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from campaign.force import Force
 from saves.errors import SaveError
 from tui import workspace
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.workspace import Entry
 
@@ -47,7 +48,7 @@ class CampaignsScreen(MusterScreen):
         yield Static(id="folder-line")
         yield OptionList(id="entries", markup=False)
         yield Static(id="entry-detail")
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Campaigns"

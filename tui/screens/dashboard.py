@@ -15,13 +15,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
 from campaign.campaigns import campaign_winner, standings
 from campaign.force import Force
 from saves.errors import SaveError
 from tui import workspace
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 
 
@@ -58,7 +59,7 @@ class DashboardScreen(MusterScreen):
             yield Static(id="track", classes="panel")
             yield DataTable(id="history", cursor_type="row", classes="panel")
         yield Static(id="forces", classes="panel")
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Campaign"

@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Key
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterModal
 
 
@@ -91,7 +92,7 @@ class PickScreen(MusterModal):
                 id="pick-list",
                 markup=False,
             )
-            yield Footer()
+            yield MusterFooter()
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:

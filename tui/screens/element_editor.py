@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.suggester import Suggester
-from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
 from campaign.force import Element, Force, Weapon
 from tui import force_edits as edits
 from tui import workspace
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.widgets.force_view import breakdown_text, findings_text, points, weapon_text
 
@@ -122,7 +123,7 @@ class ElementEditorScreen(MusterScreen):
             with Vertical(id="editor-side"):
                 yield Static(id="editor-cost", classes="panel")
                 yield Static(id="editor-findings", classes="panel")
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Element"

@@ -16,12 +16,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from campaign.force import Element, Force, Unit
 from saves.errors import SaveError
 from tui import force_edits as edits
 from tui import workspace
+from tui.widgets.footer import MusterFooter
 from tui.force_edits import Place
 from tui.screens.base import MusterScreen
 from tui.widgets.force_view import (
@@ -67,7 +68,7 @@ class ForceBuilderScreen(MusterScreen):
         with Horizontal(id="force-details"):
             yield Static(id="cost-breakdown", classes="panel")
             yield Static(id="findings", classes="panel")
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Force builder"
@@ -104,7 +105,7 @@ class ForceBuilderScreen(MusterScreen):
                 for e in self.force.units[unit].elements:
                     text.append(f"  {e.count} x {e.name}\n")
                 if ucost is not None:
-                    text.append(f"{'unit total':<20}{points(ucost.total):>6}", style="bold")
+                    text.append(f"{'unit total':<24}{points(ucost.total):>6}", style="bold")
                 breakdown.update(text)
             else:
                 name = self.force.units[unit].elements[element].name

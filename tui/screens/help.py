@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.screens.help_text import ruleset_help, screen_help
 
@@ -53,7 +54,7 @@ class HelpScreen(MusterScreen):
             yield Static(keys_text(self.origin), classes="help-keys")
             yield Static(Text("Ruleset", style="bold underline"), classes="help-heading")
             yield Static(Text(ruleset_help(self.ruleset_id)), classes="help-para")
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Help"

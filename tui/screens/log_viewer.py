@@ -7,8 +7,9 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Log, Static
+from textual.widgets import Header, Log, Static
 
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 
 
@@ -26,7 +27,7 @@ class LogViewerScreen(MusterScreen):
         yield Header()
         yield Static(Text.assemble((self.heading, "bold"), "  ", (self.summary, "dim")), id="log-heading")
         yield Log(id="battle-log", highlight=False)  # Log shows plain text: names are never markup
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Battle log"

@@ -17,13 +17,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, Select, SelectionList, Static
+from textual.widgets import ContentSwitcher, Header, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, create_campaign
 from campaign.force import Force
 from saves.errors import SaveError
 from tui import workspace
+from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.screens.element_editor import labelled
 
@@ -100,7 +101,7 @@ class NewCampaignScreen(MusterScreen):
                 yield labelled("Git", Select(plain_options([(g, g) for g in GIT_MODES]), value="off", id="c-git",
                                              compact=True, allow_blank=False))
         yield Static(id="wizard-problem")
-        yield Footer()
+        yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "New campaign"

@@ -118,7 +118,7 @@ class PostBattleScreen(MusterScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#post-scroll").border_title = Text(self.session.scenario.name).plain
+        self.query_one("#post-scroll").border_title = Text(self.session.scenario.name)  # a Text: never markup
         self.roll_recovery()
 
     # --- recovery dice ------------------------------------------------------------

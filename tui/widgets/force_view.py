@@ -134,10 +134,10 @@ def breakdown_text(title: str, cost: ElementCost | None) -> Text:
         text.append("No price for this element.", style="dim")
         return text
     for line in cost.lines:
-        text.append(f"{line.label:<20.20}{points(line.points):>6}\n")
-    text.append(f"{'each':<20}{points(cost.each):>6}\n", style="bold")
+        text.append(f"{line.label:<24.24}{points(line.points):>6}\n")
+    text.append(f"{'each':<24}{points(cost.each):>6}\n", style="bold")
     if cost.count != 1:
-        text.append(f"{'x ' + str(cost.count):<20}{points(cost.total):>6}\n", style="bold")
+        text.append(f"{'x ' + str(cost.count):<24}{points(cost.total):>6}\n", style="bold")
     return text
 
 
