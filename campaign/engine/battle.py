@@ -178,6 +178,11 @@ class Battle:
         self._guarded(faces, keep_rolls=keep)
         return self._events[first:]
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether undo() would be accepted now (for greying out an undo key)."""
+        return len(self._log) > 1 and not self._log[-1].rolls
+
     def undo(self) -> LogEntry:
         """Take back the last decision. Refused if its dice are already rolled."""
         if len(self._log) <= 1:

@@ -173,15 +173,18 @@ def test_undo_goes_back_one_decision_at_a_time_but_never_past_a_roll() -> None:
 
 def test_undo_is_refused_once_dice_are_rolled() -> None:
     battle = to_hit_roll(reds_first(table_battle()), [4, 6, 1])
+    assert not battle.can_undo
     with pytest.raises(UndoRefused, match=r"cannot undo choose option=stand: its dice are rolled \(3 x d6 to hit"):
         battle.undo()
     battle.apply(KeepRoll())
+    assert battle.can_undo  # the recovery dice it asked for are not rolled yet
     battle.undo()  # keeping is a decision with no dice
     assert [s.type for s in battle.legal_commands()] == ["reroll", "keep"]
 
 
 def test_undo_of_the_start_is_refused() -> None:
     battle = table_battle()
+    assert not battle.can_undo
     with pytest.raises(UndoRefused, match="nothing to undo"):
         battle.undo()
 
