@@ -71,9 +71,17 @@ class AutoPlayer:
 
 def play_out(battle: Any, seed: int = 0, max_steps: int = 20_000) -> int:
     """Answer decisions until the battle ends (or max_steps); returns the steps taken."""
+    from campaign.engine.errors import IllegalCommand
+
     player = AutoPlayer(seed)
     steps = 0
     while isinstance(battle.pending, Decision) and steps < max_steps:
-        battle.apply(player.answer(battle))
+        try:
+            battle.apply(player.answer(battle))
+        except IllegalCommand:  # a choice the table facts rule out: give up the activation
+            quiet = [s for s in battle.legal_commands() if s.type in ("end_activation", "pass", "report", "keep")]
+            if not quiet:
+                raise
+            battle.apply(battle.command(quiet[0]))
         steps += 1
     return steps

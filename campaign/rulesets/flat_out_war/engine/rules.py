@@ -367,9 +367,14 @@ class FlatOutWarRules(BattleRules):
             if any(c.has("sailed") for c in cs) else Fraction(1),
         )
 
+    def _check_hidden(self, target: UnitState) -> None:
+        if target.markers.get("entrenched"):
+            raise IllegalCommand("FOW 20 Entrenched", f"{target.name} is entrenched and hidden until it is revealed")
+
     def _check_melee(self, state: BattleState, cmd: Any) -> None:
         self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
+        self._check_hidden(target)
         if not fact(cmd, "in_contact", MELEE_FACTS):
             raise IllegalCommand("FOW 10", "melee needs base contact with the target")
         if not fact(cmd, "target_in_front", MELEE_FACTS):
@@ -395,6 +400,7 @@ class FlatOutWarRules(BattleRules):
     def _check_shoot(self, state: BattleState, cmd: Any) -> None:
         unit = self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
+        self._check_hidden(target)
         band = fact(cmd, "range_band", SHOOT_FACTS)
         cs = [self.combatant(state, e) for e in self._able(state, unit)]
         if band == "out":
@@ -574,9 +580,13 @@ class FlatOutWarRules(BattleRules):
             for es in able:
                 es.markers.pop("carried_by", None)
             ctx.emit("disembark", f"{unit.name} gets off and is placed touching its transport (A-31)", unit=unit.id)
-        if fact(cmd, "reveal", MOVE_FACTS) and m.get("entrenched"):
+        if m.get("entrenched"):  # moving at all gives the position away
             m.pop("entrenched", None)
             ctx.emit("reveal", f"{unit.name} is revealed from its entrenched position", unit=unit.id)
+        for uid in fact(cmd, "within_6", MOVE_FACTS) or []:
+            other = state.unit(uid)
+            if other.side != unit.side and other.markers.pop("entrenched", None):
+                ctx.emit("reveal", f"{other.name} is revealed: an enemy came within 6\"", unit=other.id)
         side = unit.side
         if m.get("into_wind"):  # it ended last turn facing into the wind: it turns first
             sides = 4 if self.edition == V17 else 8
