@@ -166,14 +166,19 @@ class Battle:
         self._guarded(command, keep_rolls=None)
         return self._events[first:]
 
-    def roll(self, faces: Sequence[int]) -> list[Event]:
-        """Answer a pending RollRequest with faces rolled on the table."""
+    def roll(self, faces: Sequence[int] | None = None) -> list[Event]:
+        """Answer a pending RollRequest with faces rolled on the table; with no faces the
+        engine rolls this request itself (logged as `by = "engine"`)."""
         request = self._pending
         if not isinstance(request, RollRequest):
             raise IllegalCommand("dice", "no dice are wanted now")
+        by = ""
+        if faces is None:
+            faces = self.dice.assist(request)
+            by = "engine" if self.dice.mode == "table" else ""
         faces = check_faces(request, faces)
         keep = len(self._log[-1].rolls)
-        self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose))
+        self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose, by))
         first = len(self._events)
         self._guarded(faces, keep_rolls=keep)
         return self._events[first:]
@@ -286,14 +291,16 @@ class Battle:
                 return
             if not isinstance(request, RollRequest):
                 raise TypeError(f"resolution yielded {request!r}; expected a RollRequest or a Decision")
-            faces = self._faces(request)
-            if faces is None:
+            record = self._answer(request)
+            if record is None:
                 self._pending = request
                 return
-            self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose))
-            value = faces
+            self._log[-1].rolls.append(record)
+            value = record.faces
 
-    def _faces(self, request: RollRequest) -> tuple[int, ...] | None:
+    def _answer(self, request: RollRequest) -> RollRecord | None:
+        """The roll that answers `request` now: from the log (replay), the auto dice, or
+        None when the players must roll."""
         if self._queue is not None:  # replaying: the log answers
             if not self._queue:
                 return None
@@ -305,10 +312,12 @@ class Battle:
                     f" {request.describe()} ({request.count} x d{request.die})",
                 )
             try:
-                return check_faces(request, record.faces)
+                faces = check_faces(request, record.faces)
             except IllegalCommand as exc:
                 raise ReplayError(len(self._log) - 1, exc.message) from None
-        return self.dice.draw(request)
+            return RollRecord(request.die, faces, request.purpose, record.by)
+        faces = self.dice.draw(request)
+        return None if faces is None else RollRecord(request.die, faces, request.purpose)
 
     def _replay(self, entries: Sequence[LogEntry]) -> None:
         entries = list(entries)
@@ -331,7 +340,8 @@ class Battle:
                     raise ReplayError(index, f"dice are missing: {self._pending.describe()}")
         finally:
             self._queue = None
-        self.dice.restore(sum(len(r.faces) for e in self._log for r in e.rolls))
+        auto = self.dice.mode == "auto"
+        self.dice.restore(sum(len(r.faces) for e in self._log for r in e.rolls if auto or r.by == "engine"))
         if isinstance(self._pending, RollRequest) and self.dice.mode == "auto":
             self._drive(self._draw_pending())
 

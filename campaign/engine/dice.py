@@ -25,9 +25,13 @@ class RollRecord:
     die: int
     faces: tuple[int, ...]
     purpose: str = ""
+    by: str = ""  # "engine": rolled by the engine at the players' request in table mode
 
     def to_dict(self) -> dict[str, Any]:
-        return {"die": self.die, "faces": list(self.faces), "purpose": self.purpose}
+        out: dict[str, Any] = {"die": self.die, "faces": list(self.faces), "purpose": self.purpose}
+        if self.by:
+            out["by"] = self.by
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RollRecord:
@@ -36,7 +40,10 @@ class RollRecord:
             faces = tuple(int(f) for f in data["faces"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a roll needs die = N and faces = [..] ({exc})") from None
-        return cls(die, faces, str(data.get("purpose", "")))
+        by = data.get("by", "")
+        if by not in ("", "engine"):
+            raise ValueError(f'a roll\'s by must be "engine" when given, not {by!r}')
+        return cls(die, faces, str(data.get("purpose", "")), by)
 
 
 def check_faces(request: RollRequest, faces: Sequence[int]) -> tuple[int, ...]:
@@ -65,8 +72,12 @@ class DiceSource:
         """Faces for the request, or None when the players must roll."""
         return None
 
+    def assist(self, request: RollRequest) -> tuple[int, ...]:
+        """Faces the engine rolls when the players ask it to (`battle.roll()` with no faces)."""
+        raise NotImplementedError
+
     def restore(self, draws: int) -> None:
-        """Stand just after the first `draws` dice (a replayed or rebuilt battle)."""
+        """Stand just after the first `draws` generated dice (a replayed or rebuilt battle)."""
 
     @property
     def draws(self) -> int:
@@ -74,9 +85,23 @@ class DiceSource:
 
 
 class TableDice(DiceSource):
-    """Real dice: every request waits for `battle.roll(faces)`."""
+    """Real dice: every request waits for `battle.roll(faces)`. `battle.roll()` with no
+    faces lets the engine roll that request from its own seeded dice (logged as by the engine)."""
 
     mode = "table"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._helper = AutoDice(seed)
+
+    @property
+    def draws(self) -> int:
+        return self._helper.draws
+
+    def assist(self, request: RollRequest) -> tuple[int, ...]:
+        return self._helper.draw(request)
+
+    def restore(self, draws: int) -> None:
+        self._helper.restore(draws)
 
 
 class AutoDice(DiceSource):
@@ -102,6 +127,9 @@ class AutoDice(DiceSource):
     def draw(self, request: RollRequest) -> tuple[int, ...]:
         return tuple(self.face(request.die) for _ in range(request.count))
 
+    def assist(self, request: RollRequest) -> tuple[int, ...]:
+        return self.draw(request)
+
     def restore(self, draws: int) -> None:
         if draws < self._draws:
             self._rng = random.Random(self.seed)
@@ -115,7 +143,7 @@ def dice_for(mode: str, seed: int) -> DiceSource:
     if mode == "auto":
         return AutoDice(seed)
     if mode == "table":
-        return TableDice()
+        return TableDice(seed)
     raise ValueError(f"dice mode must be 'auto' or 'table', not {mode!r}")
 
 

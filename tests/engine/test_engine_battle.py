@@ -392,3 +392,31 @@ def test_table_faces_that_make_resolution_fail_are_taken_back() -> None:
         battle.roll([3, 4])
     assert (battle.digest(), battle.log_dicts(), battle.pending) == before
     assert battle.pending == RollRequest(6, 2, "2 x d6 doomed")
+
+
+def test_in_table_mode_the_engine_rolls_a_request_when_asked_and_logs_it() -> None:
+    battle = Battle.start(toy_setup(), TableDice(seed=12), rules=ToyRules())
+    battle.roll([5])  # typed by the players
+    battle.roll()  # rolled by the engine
+    typed, rolled = battle.log[0].rolls
+    assert typed.by == "" and rolled.by == "engine"
+    assert rolled.faces == AutoDice(12).draw(RollRequest(6, 1, ""))
+    assert battle.log_dicts()[0]["rolls"][1]["by"] == "engine" and "by" not in battle.log_dicts()[0]["rolls"][0]
+    # A replay keeps who rolled, and the engine's own dice carry on where they were.
+    again = Battle.replay(toy_setup(), battle.log_dicts(), TableDice(seed=12), rules=ToyRules())
+    assert again.log_dicts() == battle.log_dicts() and again.dice.draws == 1
+    battle.apply(Activate(battle.legal_commands()[0].params["unit"]))
+    again.apply(Activate(again.legal_commands()[0].params["unit"]))
+    spec = battle.legal_commands()[0]
+    for b in (battle, again):
+        b.apply(b.command(spec, facts={"range_band": "short"}))
+        b.apply(Choose("stand"))
+        b.roll()
+    assert again.log_dicts() == battle.log_dicts()
+
+
+def test_a_bad_roll_author_in_the_log_is_refused() -> None:
+    log = Battle.start(toy_setup(), AutoDice(1), rules=ToyRules()).log_dicts()
+    log[0]["rolls"][0]["by"] = "cheater"
+    with pytest.raises(ReplayError, match='by must be "engine"'):
+        Battle.replay(toy_setup(), log, rules=ToyRules())
