@@ -232,3 +232,19 @@ async def test_palette_lists_the_screen_actions(app: MusterApp) -> None:
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert isinstance(app.screen, NewCampaignScreen)
+
+
+async def test_no_color_draws_plain_ascii_panels(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tests.tui.campaign_fixture import make_toy_campaign
+
+    folder = make_toy_campaign(tmp_path / "toy")
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MusterApp(tmp_path)
+    assert app.no_color
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "+- Sides -" in text  # App:nocolor swaps rounded borders for ASCII ones
+        assert "8 VP  [bold]x" in text
