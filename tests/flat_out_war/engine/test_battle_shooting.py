@@ -205,3 +205,22 @@ def test_linear_artillery_so_text_option_rolls_the_table_again() -> None:  # A-5
     b.roll([6])  # then bounces 8"
     b.apply({"type": "report", "elements": ["targets/elf"]})
     expect_roll(b, 12, 1, "bounce path attack on Elf")
+
+
+def test_split_fire_between_targets() -> None:  # A-21
+    a = force("Red", ("Shooters", (el("Gunner", count=2, weapons=(RIFLE,)),)))
+    b = force("Blue", ("Targets", (el("Elf"),)), ("Others", (el("Orc"),)))
+    bt = battle(a, b)
+    initiative(bt, "red")
+    bt.apply({"type": "activate", "unit": "shooters"})
+    bt.apply({"type": "shoot", "unit": "shooters", "target": "targets", "facts": {"shooters": ["shooters/gunner"]}})
+    expect_roll(bt, 8, 1, "shooting at Targets")
+    bt.roll([1])
+    legal = [(s.type, s.params.get("target")) for s in decision(bt).legal]
+    assert ("shoot", "others") in legal and ("melee", "others") not in legal
+    with pytest.raises(IllegalCommand, match="already attacked"):
+        bt.apply({"type": "shoot", "unit": "shooters", "target": "others", "facts": {"shooters": ["shooters/gunner"]}})
+    bt.apply({"type": "shoot", "unit": "shooters", "target": "others"})
+    expect_roll(bt, 8, 1, "shooting at Others")
+    bt.roll([1])
+    assert not any(s.type == "shoot" for s in decision(bt).legal)

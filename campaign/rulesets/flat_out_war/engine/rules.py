@@ -37,7 +37,7 @@ from campaign.rulesets.flat_out_war import spells as catalogue
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine import morale as M
 from campaign.rulesets.flat_out_war.engine.artillery import Covered, bounce, scatter, template_plan
-from campaign.rulesets.flat_out_war.engine.attack import Hit, heavy_armour_blocks, hit_from
+from campaign.rulesets.flat_out_war.engine.attack import Hit, heavy_armour_blocks, hit_from, melee_die
 from campaign.rulesets.flat_out_war.engine.casting import SPELL_EFFECTS, resolve_cast, summon_die
 from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
 from campaign.rulesets.flat_out_war.engine.combatant import (
@@ -252,6 +252,18 @@ class FlatOutWarRules(BattleRules):
                             specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
                                                               "spell": _spell_name(spell_name)},
                                                      CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}"))
+        elif m.get("acted") in ("melee", "shoot") and morale == "steady":
+            # split fire (A-21, A-22): elements that have not attacked yet may pick other targets
+            done = set(m.get("attacked", []))
+            rest = [e for e in able if e.id not in done]
+            kind = m["acted"]
+            can = (lambda c: melee_die(c, self.edition) is not None) if kind == "melee" else (lambda c: bool(c.ranged))
+            if any(can(self.combatant(state, e)) for e in rest):
+                for enemy in self._enemies(state, unit.side):
+                    verb = "melee attack on" if kind == "melee" else "shoot at"
+                    specs.append(CommandSpec(kind, {"unit": unit_id, "target": enemy.id},
+                                             MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
+                                             f"{name}: the rest {verb} {enemy.name}"))
         return specs
 
     def activation(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
@@ -367,14 +379,25 @@ class FlatOutWarRules(BattleRules):
             if any(c.has("sailed") for c in cs) else Fraction(1),
         )
 
+    def _check_attackers(self, state: BattleState, unit: UnitState, names: list[str] | None, kind: str) -> None:
+        done = set(unit.markers.get("attacked", []))
+        again = sorted(set(names or []) & done)
+        if again:
+            raise IllegalCommand("FOW 4.3", f"{', '.join(again)} already attacked this activation")
+        if unit.markers.get("acted") and unit.markers.get("acted") != kind:
+            raise IllegalCommand("FOW 4.3", "a unit takes one kind of Other Action per activation")
+        if names and not self._participants(state, unit, names):
+            raise IllegalCommand("FOW 10", "none of the named elements can attack")
+
     def _check_hidden(self, target: UnitState) -> None:
         if target.markers.get("entrenched"):
             raise IllegalCommand("FOW 20 Entrenched", f"{target.name} is entrenched and hidden until it is revealed")
 
     def _check_melee(self, state: BattleState, cmd: Any) -> None:
-        self._unit(state, cmd.unit)
+        unit = self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
         self._check_hidden(target)
+        self._check_attackers(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
         if not fact(cmd, "in_contact", MELEE_FACTS):
             raise IllegalCommand("FOW 10", "melee needs base contact with the target")
         if not fact(cmd, "target_in_front", MELEE_FACTS):
@@ -401,8 +424,9 @@ class FlatOutWarRules(BattleRules):
         unit = self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
         self._check_hidden(target)
+        self._check_attackers(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         band = fact(cmd, "range_band", SHOOT_FACTS)
-        cs = [self.combatant(state, e) for e in self._able(state, unit)]
+        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS))]
         if band == "out":
             longest = max((w.range for c in cs for w in c.ranged), default=0)
             raise IllegalCommand("FOW 11", f"target is out of range (long range is {2 * longest}\")")
@@ -678,9 +702,8 @@ class FlatOutWarRules(BattleRules):
     # --- melee ------------------------------------------------------------------
     def _do_melee(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
-        self._take_action(state, unit, cmd, MELEE_FACTS)
-        chosen = set(fact(cmd, "attackers", MELEE_FACTS) or [])
-        attackers = [e for e in self._able(state, unit) if not chosen or e.id in chosen]
+        attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS))
+        self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
         sit = self._situation(state, unit, target, cmd, MELEE_FACTS)
         lost_before = {u.id: u.data["lost"] for u in state.units}
         ctx.emit("melee", f"{unit.name} attacks {target.name} in melee", unit=unit.id, target=target.id)
@@ -725,8 +748,18 @@ class FlatOutWarRules(BattleRules):
             return
         yield from self._attack_batch(state, ctx, unit, enemy, specs, "(Trigger) in melee")
 
-    def _take_action(self, state: BattleState, unit: UnitState, cmd: Any, specs: tuple) -> None:
-        unit.markers["acted"] = True
+    def _participants(self, state: BattleState, unit: UnitState, chosen: list[str] | None) -> list[ElementState]:
+        """The attacking elements: those named (tight units: the ranks that may fight),
+        else every able element that has not attacked yet this activation."""
+        done = set(unit.markers.get("attacked", []))
+        able = [e for e in self._able(state, unit) if e.id not in done]
+        return [e for e in able if e.id in set(chosen)] if chosen else able
+
+    def _take_action(self, state: BattleState, unit: UnitState, cmd: Any, specs: tuple,
+                     attackers: list[ElementState] | None = None) -> None:
+        unit.markers["acted"] = cmd.type if attackers is not None else True
+        if attackers is not None:
+            unit.markers["attacked"] = sorted({*unit.markers.get("attacked", []), *(e.id for e in attackers)})
         if fact(cmd, "will_run", specs):
             unit.markers["ran"] = True
         for es in unit.alive:
@@ -1006,9 +1039,8 @@ class FlatOutWarRules(BattleRules):
 
     def _do_shoot(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
-        self._take_action(state, unit, cmd, SHOOT_FACTS)
-        chosen = set(fact(cmd, "shooters", SHOOT_FACTS) or [])
-        shooters = [e for e in self._able(state, unit) if not chosen or e.id in chosen]
+        shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS))
+        self._take_action(state, unit, cmd, SHOOT_FACTS, shooters)
         sit = self._situation(state, unit, target, cmd, SHOOT_FACTS)
         ctx.emit("shoot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)
         names = set(fact(cmd, "weapons", SHOOT_FACTS) or [])
@@ -1302,7 +1334,7 @@ class FlatOutWarRules(BattleRules):
 
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
-        for key in ("moved", "ran", "charging", "charged", "acted", "rally_tried"):  # per activation
+        for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried"):  # per activation
             unit.markers.pop(key, None)
         morale = unit.data.get("morale", "steady")
         if morale == "broken":
@@ -1517,13 +1549,11 @@ class FlatOutWarRules(BattleRules):
         try:
             if command.type == "melee":
                 sit = self._situation(state, unit, target, command, MELEE_FACTS)
-                chosen = set(fact(command, "attackers", MELEE_FACTS) or [])
-                cs = [self.combatant(state, e) for e in self._able(state, unit) if not chosen or e.id in chosen]
+                cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "attackers", MELEE_FACTS))]
                 return melee_attacks(cs, targets, sit, self.edition), targets
             if command.type == "shoot":
                 sit = self._situation(state, unit, target, command, SHOOT_FACTS)
-                chosen = set(fact(command, "shooters", SHOOT_FACTS) or [])
-                cs = [self.combatant(state, e) for e in self._able(state, unit) if not chosen or e.id in chosen]
+                cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS))]
                 return ranged_attacks(cs, targets, sit, self.edition,
                                       extra_check=lambda c, w: self._weapon_problem(state, c, w)), targets
             spell = _spell(command.spell)
