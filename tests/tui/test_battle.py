@@ -234,3 +234,22 @@ def test_parse_fact_text() -> None:
     with pytest.raises(ValueError, match="not a whole number"):
         parse("twelve", 0)
     assert parse("yes", False) is True
+
+
+async def test_hostile_unit_name_shows_as_typed(demo: Path) -> None:
+    hostile = "[@click=app.quit]Boss[/]"
+    loaded = load_campaign(demo, builtin_scenarios())
+    aliens = loaded.forces["aliens"]
+    units = (attrs.evolve(aliens.units[0], name=hostile), *aliens.units[1:])
+    save_campaign(demo, loaded.campaign, {"aliens": attrs.evolve(aliens, units=units)})
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, f"Tactical Squad: shoot at {hostile}")
+        assert f"Tactical Squad: shoot at {hostile}" in screen_text(app)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, BattleScreen)
+        assert hostile in screen_text(app)
