@@ -114,3 +114,26 @@ def test_engine_odds_hook_for_a_declared_command() -> None:
     assert result.p_casualty == (F(6, 8) * F(2, 6),) * 2  # Tough d6 fails on 1-2
     assert result.hits == {0: F(1, 16), 1: F(6, 16), 2: F(9, 16)}
     assert "flank +1" in result.notes[0]
+
+
+def test_burst_template_odds_aim_once_then_each_covered_element() -> None:
+    gun = arm("howitzer", "ranged", 12, 24, traits=('Template: 2"',))
+    att = fighter("gun", 12, weapons=(gun,))
+    tgts = [fighter("a"), fighter("b"), fighter("c")]
+    p = F(9, 12)  # d12: 4+
+    odds = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covers=2), tgts, V17)
+    assert odds.p_hit == (p,)
+    q = F(1, 2)  # a d6 fails recovery
+    # aimed element hit outright; the second covered element rolled for with the same p
+    assert odds.casualties[2] == p * q * (p * q)
+    assert odds.casualties[0] == (1 - p) + p * (1 - q) * (1 - p * q)
+    auto = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covers=2, template_mode="auto_hit"), tgts, V17)
+    assert auto.casualties[2] == p * q * q
+
+
+def test_flame_template_rolls_once_per_covered_element() -> None:
+    flamer = arm("flamer", "ranged", 8, 6, traits=("Template: Flame",))
+    att = fighter("f", 8, weapons=(flamer,))
+    tgts = [fighter("a"), fighter("b"), fighter("c")]
+    odds = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covers=3), tgts, V17)
+    assert odds.p_hit == (F(5, 8),) * 3

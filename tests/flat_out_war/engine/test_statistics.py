@@ -18,6 +18,8 @@ OGRES = force("B", ("Targets", (el("Ogre", "d8", count=2, attributes=("Hit Point
 BURST = force("A", ("Gunners", (el("Trooper", "d6", count=1, attributes=("Multi-shot 3x",),
                                    weapons=(Weapon("Burst gun", "ranged", "d10", 12),)),)), edition=V17)
 RESILIENT = force("B", ("Targets", (el("Beast", "d8", count=2, attributes=("Frail",)),)), edition=V17)
+HOWITZER = force("A", ("Gunners", (el("Gun", "d10", attributes=('Template: 2"',),
+                                     weapons=(Weapon("Howitzer", "ranged", "d10", 24),)),)), edition=V17)
 MAGE = force("A", ("Gunners", (el("Mage", "d8", attributes=("Magic",), spells=("Zap",)),)), edition=SO)
 
 CASES = [
@@ -27,6 +29,9 @@ CASES = [
      {"type": "melee", "unit": "gunners", "target": "targets", "facts": {"aspect": "flank"}}),
     ("Multi-shot 3x vs Frail", BURST, RESILIENT, V17,
      {"type": "shoot", "unit": "gunners", "target": "targets", "facts": {"los": "partial"}}),
+    ("2-inch template over two elements", HOWITZER, TOUGH, V17,
+     {"type": "shoot", "unit": "gunners", "target": "targets",
+      "facts": {"covered": ["targets/target", "targets/target-2"], "range_band": "long"}}),
     ("Zap", MAGE, TOUGH, SO,
      {"type": "cast", "unit": "gunners", "element": "gunners/mage", "spell": "Zap", "target": "targets"}),
 ]

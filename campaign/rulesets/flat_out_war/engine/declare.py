@@ -14,6 +14,7 @@ from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hi
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
+from campaign.rulesets.flat_out_war.engine.rolls import p_success, total_of
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 
@@ -69,11 +70,17 @@ def ranged_attacks(
     edition: str,
     *,
     extra_check: Callable[[Combatant, Arm], str | None] | None = None,
+    covers: int = 1,
+    template_mode: str = "roll_each",
 ) -> list[AttackSpec]:
     """One roll per shot of every weapon that can fire (Multi-shot: 2, 3 or 4 rolls).
 
     `extra_check(element, weapon)` adds the battle's own reasons a weapon cannot fire
-    (reloading, submerged, not chosen); it returns the reason or None."""
+    (reloading, submerged, not chosen); it returns the reason or None. Template weapons
+    follow section 17: a burst template is one aiming roll, then the `covers` elements
+    under it (the aimed one is hit; each other one is rolled for, or hit outright in
+    `auto_hit` mode); a Flame template rolls once per covered element. Scatter and
+    bounce land where only the table knows, so the odds leave them out."""
     specs: list[AttackSpec] = []
     problems: list[str] = []
     n = 0
@@ -86,12 +93,29 @@ def ranged_attacks(
                 problems.append(f"{att.name}'s {weapon.name}: {problem}")
                 continue
             harmless = weapon.has("capture") or weapon.has("ensnare") or att.has("capture") or att.has("ensnare")
-            for shot in range(weapon.shots):
+            template = att.template_of(weapon)
+            if template and template != "flame" or att.weapon_has(weapon, "linear artillery"):
+                index, tgt = _target_for(n, targets)
+                n += 1
+                mods = ranged_modifiers(att, weapon, tgt, sit, edition)
+                follow = p_success(weapon.die, total_of(mods)) if template_mode == "roll_each" else None
+                blocked = heavy_armour_blocks(att, "ranged", weapon.die, tgt, edition, weapon)
+                specs.append(AttackSpec(
+                    label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" ({template}\" template)" if template else ""),
+                    die=weapon.die, mods=mods,
+                    hit=hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}"),
+                    blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked and not template else "",
+                    target_index=index, attacker=att.key or att.name, weapon=weapon.index,
+                    covers=max(1, covers) if template else 1, follow_p=follow if template else None,
+                ))
+                continue
+            rolls = max(1, covers) if template == "flame" else weapon.shots
+            for shot in range(rolls):
                 index, tgt = _target_for(n, targets)
                 n += 1
                 blocked = heavy_armour_blocks(att, "ranged", weapon.die, tgt, edition, weapon)
                 specs.append(AttackSpec(
-                    label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" shot {shot + 1}" if weapon.shots > 1 else ""),
+                    label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" shot {shot + 1}" if rolls > 1 else ""),
                     die=weapon.die,
                     mods=ranged_modifiers(att, weapon, tgt, sit, edition),
                     hit=hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}"),

@@ -39,6 +39,8 @@ class AttackSpec:
     spell: bool = False  # a casting roll: a natural 1 misfires and fails
     target_index: int | None = None  # which target element; None: round robin
     covers: int = 1  # Fireball: on success every covered element takes a hit
+    follow_p: Fraction | None = None  # burst template: each covered element past the first is hit
+    # with this chance (roll_each); None: hit outright (auto_hit, Fireball)
     attacker: str = ""  # the attacking element's key (battle element id)
     weapon: int | None = None  # weapon index, for ranged attacks
 
@@ -167,18 +169,13 @@ def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant]
     """Attacks in declared order. A success goes to its declared target element; if that
     one is already gone, to the next living element of the unit (the engine's rule).
     While every attack has its own target the elements are independent; any further
-    attack needs the joint state of the unit."""
-    area = [a for a in attacks if a.covers > 1]
-    if area:
-        if len(attacks) != 1:
-            raise ValueError("an area attack (Fireball) is declared on its own")
-        return _area_casualties(area[0], targets, edition)
+    attack (or an area attack) needs the joint state of the unit."""
     n = len(targets)
     declared = [a.target_index if a.target_index is not None else i % n for i, a in enumerate(attacks)]
     first: dict[int, AttackSpec] = {}
     rest: list[tuple[int, AttackSpec]] = []
     for j, a in zip(declared, attacks):
-        if j in first or rest:
+        if j in first or rest or a.covers > 1:
             rest.append((j, a))
         else:
             first[j] = a
@@ -195,11 +192,42 @@ def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant]
         return total
     joint = _joint(per_element)
     for j, a in rest:
-        joint = _joint_attack(joint, j, a, edition)
+        joint = _joint_area(joint, j, a, edition) if a.covers > 1 else _joint_attack(joint, j, a, edition)
+        if len(joint) > JOINT_LIMIT:
+            joint = _pooled(joint)
     out: dict[int, Fraction] = defaultdict(Fraction)
     for states, w in joint.items():
         out[sum(1 for s in states if s is None)] += w
     return dict(out)
+
+
+def _joint_area(joint: dict[tuple[State, ...], Fraction], declared: int, attack: AttackSpec,
+                edition: str) -> dict[tuple[State, ...], Fraction]:
+    """One aiming roll; on success the first covered element is hit and each other one is
+    hit outright or with `follow_p` (a burst template, or Fireball's one hit each)."""
+    p = attack.p_hit
+    out: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
+    for states, w in joint.items():
+        n = len(states)
+        covered = [k % n for k in range(declared, declared + n) if states[k % n] is not None][: attack.covers]
+        out[states] += w * (1 - p)
+        if not covered or p == 0:
+            out[states] += w * p
+            continue
+        branches: dict[tuple[State, ...], Fraction] = {states: Fraction(1)}
+        for order, index in enumerate(covered):
+            chance = Fraction(1) if order == 0 or attack.follow_p is None else attack.follow_p
+            nxt: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
+            for st, q in branches.items():
+                if chance != 1:
+                    nxt[st] += q * (1 - chance)
+                if chance:
+                    for s, r in recovery_outcomes(st[index], attack.hit, edition).items():
+                        nxt[(*st[:index], s, *st[index + 1:])] += q * chance * r
+            branches = dict(nxt)
+        for st, q in branches.items():
+            out[st] += w * p * q
+    return {k: v for k, v in out.items() if v}
 
 
 def _pool(states: tuple[State, ...]) -> tuple[State, ...]:
@@ -238,19 +266,6 @@ def _joint_attack(joint: dict[tuple[State, ...], Fraction], declared: int, attac
             continue
         for s, q in _after_attack({states[index]: Fraction(1)}, attack, edition).items():
             out[(*states[:index], s, *states[index + 1:])] += w * q
-    return dict(out)
-
-
-def _area_casualties(a: AttackSpec, targets: Sequence[Combatant], edition: str) -> dict[int, Fraction]:
-    """One roll decides; on success each covered element takes a hit (A-38)."""
-    p = a.p_hit
-    hit_total: dict[int, Fraction] = {0: Fraction(1)}
-    for target in targets[: a.covers]:
-        hit_total = _convolve(hit_total, _element_loss(_take_hit({target: Fraction(1)}, a.hit, edition)))
-    out: dict[int, Fraction] = defaultdict(Fraction)
-    out[0] += 1 - p
-    for k, v in hit_total.items():
-        out[k] += p * v
     return dict(out)
 
 

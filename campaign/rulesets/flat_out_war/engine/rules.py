@@ -1155,6 +1155,9 @@ class FlatOutWarRules(BattleRules):
                              aimed_at=Covered(marker.unit, marker.id, False))
         for item in plan.auto_hits:
             victim = state.element(item.element)
+            if heavy_armour_blocks(c, "ranged", w.die, self.combatant(state, victim), self.edition, w):
+                ctx.emit("no_effect", f"{victim.name} is not harmed (Heavy Armour, A-19)", element=victim.id)
+                continue
             ctx.emit("hit", f"{victim.name} is under the {template}\" template: a hit", element=victim.id)
             yield from self._hit(state, ctx, victim, hit_from(c, w.die, self.edition, weapon=w, source=w.name), unit.side)
         yield from self._roll_each(state, ctx, unit, es, w, [state.element(i.element) for i in plan.rolled], sit, "template")
@@ -1554,8 +1557,10 @@ class FlatOutWarRules(BattleRules):
             if command.type == "shoot":
                 sit = self._situation(state, unit, target, command, SHOOT_FACTS)
                 cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS))]
+                covers = len(fact(command, "covered", SHOOT_FACTS) or []) or 1
                 return ranged_attacks(cs, targets, sit, self.edition,
-                                      extra_check=lambda c, w: self._weapon_problem(state, c, w)), targets
+                                      extra_check=lambda c, w: self._weapon_problem(state, c, w),
+                                      covers=covers, template_mode=self.options["template_mode"]), targets
             spell = _spell(command.spell)
             if spell is None:
                 raise IllegalCommand("FOW 14.1", f"unknown spell {command.spell!r}")
