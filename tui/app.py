@@ -54,10 +54,19 @@ class MusterApp(App[None]):
             self.make_demo()
 
     # --- hooks the screens call --------------------------------------------------
-    def open_force(self, force: Force, path: Path | None, on_save: Callable[[Force], None] | None = None) -> None:
+    def open_force(
+        self,
+        force: Force,
+        path: Path | None,
+        on_save: Callable[[Force], None] | None = None,
+        *,
+        new_in: Path | None = None,
+    ) -> None:
+        """The force builder on `force`: saved to `path`, through `on_save`, or as a new
+        file in the folder `new_in` (named after the force; an existing file is never replaced)."""
         from tui.screens.force_builder import ForceBuilderScreen
 
-        self.push_screen(ForceBuilderScreen(force, path, on_save))
+        self.push_screen(ForceBuilderScreen(force, path, on_save, new_in=new_in))
 
     def open_campaign(self, folder: Path) -> None:
         from tui.screens.dashboard import DashboardScreen

@@ -70,8 +70,9 @@ def known_rulesets() -> list[tuple[str, str, tuple[str, ...]]]:
     """(id, display name, editions) of every registered ruleset."""
     found = []
     for rid in ruleset_ids():
-        ruleset = get_ruleset(rid)
-        found.append((rid, ruleset.name or rid, tuple(ruleset.editions)))
+        ruleset = get_ruleset(rid)  # its default edition comes first: the likeliest choice
+        editions = sorted(ruleset.editions, key=lambda e: e != ruleset.edition)
+        found.append((rid, ruleset.name or rid, tuple(editions)))
     return found
 
 

@@ -199,3 +199,26 @@ async def test_escape_with_unsaved_changes_asks_then_saves(app: MusterApp) -> No
         await pilot.pause()
         assert len(saved) == 1
         assert not isinstance(app.screen, ForceBuilderScreen)
+
+
+async def test_a_new_force_is_saved_under_its_name_and_never_over_another_file(
+    app: MusterApp, empty_folder: Path
+) -> None:
+    from saves.force_file import load_force
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_force(toy_force("Iron Guard"), None, new_in=empty_folder)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert load_force(empty_folder / "iron-guard.toml").name == "Iron Guard"
+        app.pop_screen()
+        await pilot.pause()
+        # a second new force of the same name must not replace the first file
+        app.open_force(toy_force("Iron Guard", unit="Other"), None, new_in=empty_folder)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert load_force(empty_folder / "iron-guard.toml").units[0].name == "Squad"
+        assert isinstance(app.screen, ForceBuilderScreen) and app.screen.path is None

@@ -140,7 +140,7 @@ class CampaignsScreen(MusterScreen):
         app = self.app
         if oid.startswith("sample-"):
             force = self.samples[int(oid[7:])]
-            app.open_force(force, self.folder / workspace.force_file_name(force))  # type: ignore[attr-defined]
+            app.open_force(force, None, new_in=self.folder)  # type: ignore[attr-defined]
             return
         if not oid.startswith("entry-"):
             return
@@ -167,7 +167,7 @@ class CampaignsScreen(MusterScreen):
             if choice is None:
                 return
             force = Force(name="New force", ruleset=choice[0], edition=choice[1])
-            self.app.open_force(force, self.folder / workspace.force_file_name(force))  # type: ignore[attr-defined]
+            self.app.open_force(force, None, new_in=self.folder)  # type: ignore[attr-defined]
 
         self.app.push_screen(PickScreen("Ruleset and edition of the new force", options), picked)
 

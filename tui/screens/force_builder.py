@@ -53,12 +53,15 @@ class ForceBuilderScreen(MusterScreen):
         Binding("f1", "app.help", "Help"),
     ]
 
-    def __init__(self, force: Force, path: Path | None = None, on_save: SaveHook | None = None) -> None:
+    def __init__(
+        self, force: Force, path: Path | None = None, on_save: SaveHook | None = None, *, new_in: Path | None = None
+    ) -> None:
         super().__init__()
         self.force = force
         self.saved = force
         self.path = path
         self.on_save = on_save
+        self.new_in = new_in  # a new force: its file is named when first saved
         self.priced = workspace.price(force)
 
     def compose(self) -> ComposeResult:
@@ -242,8 +245,15 @@ class ForceBuilderScreen(MusterScreen):
             elif self.path is not None:
                 workspace.save_force(self.path, self.force)
             else:
-                self.path = Path.cwd() / workspace.force_file_name(self.force)
-                workspace.save_force(self.path, self.force)
+                path = (self.new_in or Path.cwd()) / workspace.force_file_name(self.force)
+                if path.exists():
+                    self.notify(
+                        f"{path.name} already exists; rename the force (r) to save it under another name.",
+                        title="Not saved", severity="error", markup=False,
+                    )  # fmt: skip
+                    return False
+                workspace.save_force(path, self.force)
+                self.path, self.new_in = path, None
         except (SaveError, OSError, workspace.Unavailable) as exc:
             self.notify(str(exc), title="Not saved", severity="error", markup=False)
             return False
