@@ -394,3 +394,26 @@ def test_entrenched_unit_is_hidden_until_revealed() -> None:
     b.apply({"type": "move", "unit": "reds", "facts": {"path": "open 2", "within_6": ["blues"]}})
     assert "revealed" in texts(b)[-1]
     b.apply({"type": "melee", "unit": "reds", "target": "blues"})
+
+
+def test_units_lost_in_an_earlier_battle_are_absent_and_worth_nothing() -> None:
+    import attrs
+
+    gone = attrs.evolve(el("Ghost", count=2), lost=2)
+    b = duel([("Reds", (el("A"),))], [("Blues", (el("B"),)), ("Ghosts", (gone,))])
+    assert b.state.unit("ghosts").data["absent"]
+    assert b.rules.victory_points(b.state) == {"red": 0, "blue": 0}
+
+
+def test_a_resilient_die_carries_over_from_element_state() -> None:
+    import attrs
+
+    worn = attrs.evolve(el("Golem", "d8", attributes=("Resilient",)), state={"die": "d6"})
+    b = duel([("Reds", (el("A"),))], [("Blues", (worn,))])
+    assert b.state.element("blues/golem").data["die"] == 6
+    melee(b)
+    b.roll([6])
+    expect_roll(b, 6, 1, "recovery")
+    b.roll([1])  # steps to d4
+    out = b.rules.outcome(b.state)
+    assert out.side("blue").casualties[0].state == {"die": "d4"}

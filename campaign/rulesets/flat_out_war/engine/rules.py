@@ -126,6 +126,8 @@ class FlatOutWarRules(BattleRules):
                            Fraction(0))
                 us.data.update(start=len(us.elements), lost=0, morale="steady", disordered=False,
                                cost=cost, officer="", attached_to="")
+                if not us.elements:  # lost in an earlier battle: not on the table, worth nothing now
+                    us.data["absent"] = True
                 for es in us.elements:
                     element = unit.elements[es.entry]
                     self._static[es.id] = element
@@ -1481,7 +1483,7 @@ class FlatOutWarRules(BattleRules):
     def vp_lines(self, state: BattleState) -> dict[str, list[tuple[str, Fraction, str]]]:
         lines: dict[str, list[tuple[str, Fraction, str]]] = {s.id: [] for s in state.sides}
         for unit in state.units:
-            if not unit.eliminated:
+            if not unit.eliminated or unit.data.get("absent"):
                 continue
             vp = unit_vp(unit.data.get("cost", 0), summoned=bool(unit.data.get("summon_die")))
             by = unit.data.get("eliminated_by")
@@ -1526,7 +1528,7 @@ class FlatOutWarRules(BattleRules):
             sides.append(SideOutcome(
                 side=s.id,
                 vp_lines=tuple(VPLine(label, vp, kind) for label, vp, kind in lines[s.id]),  # type: ignore[arg-type]
-                units_eliminated=tuple(u.name for u in units if u.eliminated),
+                units_eliminated=tuple(u.name for u in units if u.eliminated and not u.data.get("absent")),
                 casualties=tuple(casualties),
             ))
         return BattleOutcome(sides=tuple(sides), rounds_played=state.round, end_reason=state.end_reason,
