@@ -76,10 +76,10 @@ def _outcome_json(outcome: BattleOutcome) -> dict[str, Any]:
     }
 
 
-def _result_line(outcome: BattleOutcome) -> str:
-    vps = ", ".join(f"{side} {format_vp(vp)} VP" for side, vp in outcome.vps().items())
+def _result_line(outcome: BattleOutcome, names: dict[str, str]) -> str:
+    vps = ", ".join(f"{names.get(side, side)} {format_vp(vp)} VP" for side, vp in outcome.vps().items())
     winner = outcome.winner()
-    head = f"winner: {winner}" if winner else "result: a draw"
+    head = f"winner: {names.get(winner, winner)}" if winner else "result: a draw"
     return f"{head} ({vps}); {outcome.end_reason or 'over'} after {outcome.rounds_played} round(s)"
 
 
@@ -130,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"digest: {digest}")
         if recorded:
             print(f"recorded digest: {recorded} ({'matches' if matches else 'DIFFERS'})")
-        print(_result_line(outcome) if outcome is not None else f"not over: {_pending_text(battle)}")
+        names = {side.id: side.name for side in battle.state.sides}
+        print(_result_line(outcome, names) if outcome is not None else f"not over: {_pending_text(battle)}")
     return 1 if matches is False else 0
 
 
