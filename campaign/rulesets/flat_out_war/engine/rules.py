@@ -400,6 +400,10 @@ class FlatOutWarRules(BattleRules):
         target = self._unit(state, cmd.target, "target unit")
         self._check_hidden(target)
         self._check_attackers(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
+        if all(e.markers.get("submerged") for e in target.alive) and not any(
+            self.combatant(state, e).has("submersible weapon") for e in unit.alive
+        ):
+            raise IllegalCommand("FOW 20 Submersible", "a submerged target can only be attacked with Submersible Weapon")
         if not fact(cmd, "in_contact", MELEE_FACTS):
             raise IllegalCommand("FOW 10", "melee needs base contact with the target")
         if not fact(cmd, "target_in_front", MELEE_FACTS):
