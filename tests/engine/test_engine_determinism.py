@@ -18,35 +18,44 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
 SCRIPT = """
-import json, sys
-from campaign.engine import AutoDice, Battle
+import json, os, sys
+from campaign.engine import AutoDice, Battle, BattleSetup, SideSetup
+from campaign.campaigns.scenario import Scenario
 from engine_play import play
 from toy_rules import ToyRules, toy_setup
-setup = toy_setup(((4, 3, 2), (5, 3)), rounds=8)
+if os.environ["GAME"] == "toy":
+    setup, rules = toy_setup(((4, 3, 2), (5, 3)), rounds=8), ToyRules()
+else:  # Flat Out War through the registry, two of its sample forces
+    from campaign.rulesets import get_ruleset
+    forces = get_ruleset("flat-out-war").sample_forces()[:2]
+    sides = tuple(SideSetup(f"side-{i}", f.name, f) for i, f in enumerate(forces))
+    setup = BattleSetup("flat-out-war", sides, edition=forces[0].edition, scenario=Scenario("s", "S", rounds=8))
+    rules = None
 if len(sys.argv) > 1:
     log = json.load(open(sys.argv[1]))
-    battle = Battle.replay(setup, log, rules=ToyRules())
+    battle = Battle.replay(setup, log, rules=rules)
 else:
-    battle = play(Battle.start(setup, AutoDice(2024), rules=ToyRules()), seed=99)
+    battle = play(Battle.start(setup, AutoDice(2024), rules=rules), seed=99)
 print(json.dumps({"digest": battle.digest(), "log": battle.log_dicts(), "events": [e.text for e in battle.events]}))
 """
 
 
-def _run(hash_seed: str, *args: str, python: str = sys.executable) -> dict:
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)])}
+def _run(hash_seed: str, *args: str, python: str = sys.executable, game: str = "toy") -> dict:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)]), "GAME": game}
     out = subprocess.run([python, "-c", SCRIPT, *args], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     return json.loads(out.stdout)
 
 
-def test_two_processes_with_different_hash_seeds_play_and_replay_the_same_battle(tmp_path: Path) -> None:
-    first = _run("1")
-    second = _run("4242")
+@pytest.mark.parametrize("game", ["toy", "flat-out-war"])
+def test_two_processes_with_different_hash_seeds_play_and_replay_the_same_battle(tmp_path: Path, game: str) -> None:
+    first = _run("1", game=game)
+    second = _run("4242", game=game)
     assert len(first["log"]) > 20
     assert first["digest"] == second["digest"]
     assert first["log"] == second["log"]
     log_file = tmp_path / "log.json"
     log_file.write_text(json.dumps(first["log"]))
-    replayed = _run("777", str(log_file))
+    replayed = _run("777", str(log_file), game=game)
     assert replayed["digest"] == first["digest"]
     assert replayed["events"] == first["events"]
 
