@@ -64,13 +64,14 @@ OTHER_PYTHON = os.environ.get("MUSTER_OTHER_PYTHON", "")
 
 
 @pytest.mark.skipif(not OTHER_PYTHON, reason="set MUSTER_OTHER_PYTHON to an interpreter of another version with attrs and cattrs")
-def test_another_python_version_plays_and_replays_the_same_battle(tmp_path: Path) -> None:
-    here = _run("3")
-    other = _run("5", python=OTHER_PYTHON)
+@pytest.mark.parametrize("game", ["toy", "flat-out-war"])
+def test_another_python_version_plays_and_replays_the_same_battle(tmp_path: Path, game: str) -> None:
+    here = _run("3", game=game)
+    other = _run("5", python=OTHER_PYTHON, game=game)
     assert other["digest"] == here["digest"] and other["log"] == here["log"]
     log_file = tmp_path / "log.json"
     log_file.write_text(json.dumps(here["log"]))
-    assert _run("9", str(log_file), python=OTHER_PYTHON)["digest"] == here["digest"]
+    assert _run("9", str(log_file), python=OTHER_PYTHON, game=game)["digest"] == here["digest"]
 
 
 def test_digest_ignores_dict_insertion_order_but_not_values() -> None:
