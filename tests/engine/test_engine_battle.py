@@ -420,3 +420,19 @@ def test_a_bad_roll_author_in_the_log_is_refused() -> None:
     log[0]["rolls"][0]["by"] = "cheater"
     with pytest.raises(ReplayError, match='by must be "engine"'):
         Battle.replay(toy_setup(), log, rules=ToyRules())
+
+
+def test_a_log_that_goes_on_after_the_end_is_refused() -> None:
+    battle = Battle.start(toy_setup(rounds=1), AutoDice(1), rules=ToyRules())
+    while not battle.is_over:
+        battle.apply(Pass())
+    log = battle.log_dicts() + [{"seq": len(battle.log), "side": "reds", "command": {"type": "pass"}, "rolls": []}]
+    with pytest.raises(ReplayError, match=f"log entry {len(battle.log)}: the battle was already over"):
+        Battle.replay(toy_setup(rounds=1), log, rules=ToyRules())
+
+
+def test_a_roll_request_needs_a_real_die() -> None:
+    with pytest.raises(ValueError, match="2\\+ sides"):
+        RollRequest(1, 3, "coin?")
+    with pytest.raises(ValueError):
+        RollRequest(6, 0, "nothing")
