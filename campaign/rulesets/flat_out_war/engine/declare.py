@@ -48,6 +48,7 @@ def melee_attacks(
             blocked="Heavy Armour: the attacking die is below d10 (A-19)" if blocked else "",
             target_index=index,
             attacker=att.key or att.name,
+            target_key=tgt.key,
         ))
     return specs
 
@@ -105,7 +106,7 @@ def ranged_attacks(
                     die=weapon.die, mods=mods,
                     hit=hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}"),
                     blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked and not template else "",
-                    target_index=index, attacker=att.key or att.name, weapon=weapon.index,
+                    target_index=index, attacker=att.key or att.name, weapon=weapon.index, target_key=tgt.key,
                     covers=max(1, covers) if template else 1, follow_p=follow if template else None,
                 ))
                 continue
@@ -124,6 +125,7 @@ def ranged_attacks(
                     target_index=index,
                     attacker=att.key or att.name,
                     weapon=weapon.index,
+                    target_key=tgt.key,
                 ))
     if not specs:
         raise NoAttack("; ".join(problems) or "no element has a ranged weapon (FOW 11.1)")
@@ -159,6 +161,7 @@ def spell_attack(
         target_index=0,
         covers=max(1, covers) if spell == "Fireball" else 1,
         attacker=caster.key or caster.name,
+        target_key=tgt.key,
     )]
 
 

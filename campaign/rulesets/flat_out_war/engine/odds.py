@@ -42,6 +42,7 @@ class AttackSpec:
     follow_p: Fraction | None = None  # burst template: each covered element past the first is hit
     # with this chance (roll_each); None: hit outright (auto_hit, Fireball)
     attacker: str = ""  # the attacking element's key (battle element id)
+    target_key: str = ""  # the declared target element's key
     weapon: int | None = None  # weapon index, for ranged attacks
 
     @property

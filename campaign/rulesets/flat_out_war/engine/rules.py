@@ -382,7 +382,7 @@ class FlatOutWarRules(BattleRules):
         )
 
     def _check_attackers(self, state: BattleState, unit: UnitState, names: list[str] | None, kind: str) -> None:
-        done = set(unit.markers.get("attacked", []))
+        done = set(unit.markers.get("attacked", [])) if unit.markers.get("acted") in ("melee", "shoot") else set()
         again = sorted(set(names or []) & done)
         if again:
             raise IllegalCommand("FOW 4.3", f"{', '.join(again)} already attacked this activation")
@@ -722,7 +722,7 @@ class FlatOutWarRules(BattleRules):
                 specs = melee_attacks(plain, [self.combatant(state, e) for e in order], sit, self.edition)
             except NoAttack as exc:
                 raise IllegalCommand("FOW 10", str(exc)) from None
-            yield from self._attack_batch(state, ctx, unit, target, specs, "in melee", order)
+            yield from self._attack_batch(state, ctx, unit, target, specs, "in melee")
         for c in flame:  # Flame template in melee: every covered element (A-20)
             weapon = next(w for w in c.weapons if c.template_of(w) == "flame")
             covered = self._covered(state, cmd, target)
@@ -757,15 +757,21 @@ class FlatOutWarRules(BattleRules):
     def _participants(self, state: BattleState, unit: UnitState, chosen: list[str] | None) -> list[ElementState]:
         """The attacking elements: those named (tight units: the ranks that may fight),
         else every able element that has not attacked yet this activation."""
-        done = set(unit.markers.get("attacked", []))
+        # split fire: only while this Other Action is under way (a new one starts afresh)
+        done = set(unit.markers.get("attacked", [])) if unit.markers.get("acted") in ("melee", "shoot") else set()
         able = [e for e in self._able(state, unit) if e.id not in done]
+        if not able and not chosen:  # every element has attacked: a further action starts afresh
+            able = self._able(state, unit)  # (only an activation scheme that allows one offers it)
         return [e for e in able if e.id in set(chosen)] if chosen else able
 
     def _take_action(self, state: BattleState, unit: UnitState, cmd: Any, specs: tuple,
                      attackers: list[ElementState] | None = None) -> None:
+        earlier = unit.markers.get("attacked", []) if unit.markers.get("acted") == cmd.type else []
+        if attackers is not None and set(earlier) >= {e.id for e in self._able(state, unit)}:
+            earlier = []  # a fresh Other Action (see _participants)
         unit.markers["acted"] = cmd.type if attackers is not None else True
         if attackers is not None:
-            unit.markers["attacked"] = sorted({*unit.markers.get("attacked", []), *(e.id for e in attackers)})
+            unit.markers["attacked"] = sorted({*earlier, *(e.id for e in attackers)})
         if fact(cmd, "will_run", specs):
             unit.markers["ran"] = True
         for es in unit.alive:
@@ -779,16 +785,26 @@ class FlatOutWarRules(BattleRules):
         first = [e for eid in wanted for e in alive if e.id == eid]
         return first + [e for e in alive if e not in first]
 
+    def attack_modifiers(self, state: BattleState, unit: UnitState, target: UnitState) -> tuple[Mod, ...]:
+        """Extra modifiers on every attack die of `unit` against `target`: none in Flat
+        Out War itself; an activation scheme's host (the card deck) overrides this."""
+        return ()
+
     def _attack_batch(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState,
-                      specs: list[AttackSpec], how: str, declared: list[ElementState] | None = None) -> Resolution:
+                      specs: list[AttackSpec], how: str) -> Resolution:
         """Section 12: dice of the same die and modifier roll together; each success goes
         to its declared target element, or the next one still standing (A-23)."""
+        extra = self.attack_modifiers(state, unit, target)
+        if extra:
+            specs = [attrs.evolve(s, mods=(*s.mods, *extra)) for s in specs]
         for spec in specs:
             if spec.blocked:
                 ctx.emit("no_effect", f"{spec.label}: cannot harm {target.name} ({spec.blocked})",
                          attacker=spec.attacker)
         live = [s for s in specs if not s.blocked]
-        declared = declared if declared is not None else [e for e in target.elements if e.alive]
+        # the declared order: targets as the specs name them, then the other living elements
+        keyed = [state.element(k) for k in dict.fromkeys(s.target_key for s in specs if s.target_key)]
+        declared = keyed + [e for e in target.elements if e.alive and e not in keyed]
         groups: list[list[AttackSpec]] = []
         for spec in live:
             lucky = self._lucky_ready(state, state.element(spec.attacker))
@@ -817,7 +833,8 @@ class FlatOutWarRules(BattleRules):
         for spec, face in results:
             if not succeeds(face, total_of(spec.mods)):
                 continue
-            es = self._hit_target(declared, spec.target_index or 0)
+            index = next((i for i, e in enumerate(declared) if e.id == spec.target_key), spec.target_index or 0)
+            es = self._hit_target(declared, index)
             if es is None:
                 break
             attacker = state.element(spec.attacker)
@@ -1078,7 +1095,7 @@ class FlatOutWarRules(BattleRules):
         if not specs and not special:
             raise IllegalCommand("FOW 11", "no weapon can fire at this target")
         if specs:
-            yield from self._attack_batch(state, ctx, unit, target, specs, "shooting at", order)
+            yield from self._attack_batch(state, ctx, unit, target, specs, "shooting at")
         for c, w in special:
             fired.add((c.key, w.index))
             yield from self._special_fire(state, ctx, unit, target, state.element(c.key), w, sit, cmd)
