@@ -43,6 +43,14 @@ async def test_hostile_names_show_exactly_and_trigger_nothing(tmp_path: Path) ->
         # the palette offers "Edit force: [bold]x" as plain text
         labels = [label for label, _help, _run in screen_commands(app.screen, app)]
         assert f"Edit force: {HOSTILE_SIDE}" in labels
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"edit force")
+        await pilot.pause(0.3)
+        assert f"Edit force: {HOSTILE_SIDE}" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DashboardScreen)
 
         # the battle log shows the unit's name; clicking it does nothing
         await pilot.press("l")

@@ -62,5 +62,8 @@ class MusterModal(ModalScreen):  # type: ignore[type-arg]
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
+    def on_mount(self) -> None:
+        self.mount(TooSmall(id="too-small"))
+
     def action_cancel(self) -> None:
         self.dismiss(None)
