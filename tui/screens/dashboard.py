@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
 from campaign.campaigns import campaign_winner, standings
+from campaign.campaigns.model import END
 from campaign.force import Force
 from saves.errors import SaveError
 from tui import workspace
@@ -72,6 +73,7 @@ class DashboardScreen(MusterScreen):
         self.query_one("#forces").border_title = "Forces"
         self.query_one("#vp-chart").border_title = "VP over battles"
         table.focus()
+        self.query_one("#standings").loading = True  # until the worker has read the folder
         self.load()
 
     def on_screen_resume(self) -> None:
@@ -94,11 +96,13 @@ class DashboardScreen(MusterScreen):
         self.app.call_from_thread(self.show, loaded, scenarios)
 
     def show_error(self, message: str) -> None:
+        self.query_one("#standings").loading = False
         self.query_one("#standings", Static).update(Text(message, style="red"))
         self.notify(message, title="Cannot open the campaign", severity="error", markup=False)
 
     def show(self, loaded: Any, scenarios: dict[str, Any]) -> None:
         self.loaded = loaded
+        self.query_one("#standings").loading = False
         camp = loaded.campaign
         self.ruleset_id = camp.ruleset
         self.title = camp.name  # Header renders titles as plain Content: never markup
@@ -146,6 +150,8 @@ class DashboardScreen(MusterScreen):
         sides = {s.id: s.name for s in camp.sides}
 
         def step_name(step_id: str) -> str:
+            if step_id == END:
+                return "the campaign ends"
             try:
                 scenario_id = camp.step(step_id).scenario
             except KeyError:
