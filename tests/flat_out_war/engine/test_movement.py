@@ -65,3 +65,18 @@ def test_who_may_run_and_go_prone() -> None:
     assert can_go_prone(fighter(), SO) is None
     assert can_go_prone(fighter(mounted=True), V17)
     assert can_go_prone(fighter(large=True), SO) and can_go_prone(fighter(large=True), V17) is None
+
+
+def test_turning_limits() -> None:
+    from campaign.rulesets.flat_out_war.engine.movement import turning_problem
+
+    loose = [fighter(attrs=('Loose Cohesion 4"',))]
+    assert turning_problem(loose, tight_line=False, pivot_start=90, pivot_end=90) is None
+    assert "90" in turning_problem(loose, tight_line=False, pivot_start=120)
+    assert "45" in turning_problem([fighter(attrs=("Cumbersome",))], tight_line=False, pivot_end=60)
+    assert turning_problem([fighter(attrs=("Tracked",))], tight_line=False, pivot_start=270) is None
+    assert turning_problem([fighter(attrs=("Turn",))], tight_line=False, turns_during=2) is None
+    assert turning_problem([fighter()], tight_line=False, turns_during=1)
+    assert turning_problem([fighter(attrs=("Agile",))], tight_line=True, pivot_start=180) is None
+    assert turning_problem([fighter()], tight_line=True, line_move="wheel", about_face=True) is None  # A-11
+    assert turning_problem([fighter()], tight_line=True, pivot_start=45)

@@ -157,3 +157,37 @@ def can_go_prone(element: Combatant, edition: Edition) -> str | None:
     if element.has("unfeeling"):
         return "Unfeeling elements cannot go prone (FOW 20 Unfeeling)"
     return None
+
+
+def turning_problem(
+    elements: Sequence[Combatant],
+    *,
+    tight_line: bool,
+    pivot_start: int = 0,
+    pivot_end: int = 0,
+    turns_during: int = 0,
+    line_move: str = "straight",
+    about_face: bool = False,
+) -> str | None:
+    """The engine checks the turns the players declare (spec 6.3); None if they are legal."""
+    if all(e.has("agile") for e in elements):
+        return None  # Agile: any direction, any number of turns
+    if tight_line:
+        if line_move not in ("straight", "oblique", "wheel"):
+            return f"a line moves straight, obliquely or by a wheel, not {line_move!r}"
+        if pivot_start or pivot_end or turns_during:
+            return "a tight line turns only by an oblique move, a wheel or an about face (FOW 6.3)"
+        return None  # A-11: an about face combines with one oblique move or one wheel
+    limit = 90
+    if any(e.has("cumbersome") for e in elements):
+        limit = 45
+    if all(e.has("tracked") for e in elements):
+        limit = 360
+    for name, angle in (("start", pivot_start), ("end", pivot_end)):
+        if abs(angle) > limit:
+            return f"a pivot at the {name} of the move may be at most {limit} degrees (FOW 6.3)"
+    allowed = 2 if all(e.has("turn") for e in elements) else 0
+    if turns_during > allowed:
+        return (f"at most {allowed} extra 45-degree turns during the move" if allowed
+                else "no turns during the move without Turn or Agile (FOW 6.3)")
+    return None

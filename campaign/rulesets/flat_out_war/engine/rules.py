@@ -66,6 +66,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
     can_go_prone,
     can_run,
     check_path,
+    turning_problem,
 )
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec, attack_odds
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
@@ -333,6 +334,20 @@ class FlatOutWarRules(BattleRules):
         distance = distance_moved
         if airborne and not fly and fact(cmd, "path", MOVE_FACTS) and distance < 2 and not all(c.has("hover") for c in cs):
             raise IllegalCommand("FOW 20 Flying", "an airborne element must move at least 2\" (Hover is exempt)")
+        if fact(cmd, "in_cohesion", MOVE_FACTS) is False:
+            raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
+        tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
+        turning = turning_problem(
+            cs, tight_line=tight and len(cs) > 1 and unit.data.get("formation", "line") == "line"
+            and not unit.data.get("disordered") and not fleeing,
+            pivot_start=int(fact(cmd, "pivot_start", MOVE_FACTS) or 0),
+            pivot_end=int(fact(cmd, "pivot_end", MOVE_FACTS) or 0),
+            turns_during=int(fact(cmd, "turns_during", MOVE_FACTS) or 0),
+            line_move=fact(cmd, "line_move", MOVE_FACTS) or "straight",
+            about_face=bool(fact(cmd, "about_face", MOVE_FACTS)),
+        )
+        if turning:
+            raise IllegalCommand("FOW 6.3", turning)
         sailing = any(c.has("sailed") for c in cs)
         heading = fact(cmd, "heading", MOVE_FACTS)
         if heading == "into_wind":
