@@ -222,3 +222,18 @@ async def test_a_new_force_is_saved_under_its_name_and_never_over_another_file(
         await pilot.pause()
         assert load_force(empty_folder / "iron-guard.toml").units[0].name == "Squad"
         assert isinstance(app.screen, ForceBuilderScreen) and app.screen.path is None
+
+
+async def test_fixing_a_force_clears_its_finding(app: MusterApp) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(app, pilot, toy_force(limit=25))
+        assert "29 / 25 pts  1 errors" in summary(app)
+        await pilot.press("enter")  # the Trooper entry: 2 x 8
+        await pilot.pause()
+        await type_into(pilot, "#f-count", "1")
+        assert "Force total 21 / 25" in str(app.screen.query_one("#editor-cost", Static).render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert summary(app).startswith("Test Force  toy-war 1  21 / 25 pts")
+        assert "errors" not in summary(app)
+        assert "No findings: the force is within the rules." in screen_text(app)
