@@ -417,3 +417,12 @@ def test_a_resilient_die_carries_over_from_element_state() -> None:
     b.roll([1])  # steps to d4
     out = b.rules.outcome(b.state)
     assert out.side("blue").casualties[0].state == {"die": "d4"}
+
+
+def test_formation_change_costs_half_the_move() -> None:
+    b = duel([("Reds", (el("A", count=6),))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    with pytest.raises(IllegalCommand, match="only 2"):
+        b.apply({"type": "move", "unit": "reds", "facts": {"formation": "column", "path": "open 3"}})
+    b.apply({"type": "move", "unit": "reds", "facts": {"formation": "column", "path": "open 2", "pivot_start": 90}})
+    assert b.state.unit("reds").data["formation"] == "column"

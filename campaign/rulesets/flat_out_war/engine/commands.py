@@ -132,6 +132,7 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("jump", BOOL, False, "the unit jumps instead of moving"),
     FactSpec("jump_heavy", (), [], "jumping elements (ids) starting or ending in heavy terrain"),
     FactSpec("formation_change", BOOL, False, "tight unit changes formation (half the move)"),
+    FactSpec("formation", ("line", "column", ""), "", "the tight unit's formation after the move (a change: half the move)"),
     FactSpec("in_cohesion", BOOL, True, "the unit ends its move in cohesion, one connected group (A-08)"),
     FactSpec("pivot_start", (), 0, "degrees pivoted before moving (loose units, columns)"),
     FactSpec("pivot_end", (), 0, "degrees pivoted after moving"),

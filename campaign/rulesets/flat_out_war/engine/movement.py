@@ -176,7 +176,7 @@ def turning_problem(
         if line_move not in ("straight", "oblique", "wheel"):
             return f"a line moves straight, obliquely or by a wheel, not {line_move!r}"
         if pivot_start or pivot_end or turns_during:
-            return "a tight line turns only by an oblique move, a wheel or an about face (FOW 6.3)"
+            return "a tight line turns only by an oblique move, a wheel or an about face"
         return None  # an about face combines with one oblique move or one wheel
     limit = 90
     if any(e.has("cumbersome") for e in elements):
@@ -185,9 +185,9 @@ def turning_problem(
         limit = 360
     for name, angle in (("start", pivot_start), ("end", pivot_end)):
         if abs(angle) > limit:
-            return f"a pivot at the {name} of the move may be at most {limit} degrees (FOW 6.3)"
+            return f"a pivot at the {name} of the move may be at most {limit} degrees"
     allowed = 2 if all(e.has("turn") for e in elements) else 0
     if turns_during > allowed:
         return (f"at most {allowed} extra 45-degree turns during the move" if allowed
-                else "no turns during the move without Turn or Agile (FOW 6.3)")
+                else "no turns during the move without Turn or Agile")
     return None

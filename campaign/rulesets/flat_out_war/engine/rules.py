@@ -338,7 +338,8 @@ class FlatOutWarRules(BattleRules):
             raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
         tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
         turning = turning_problem(
-            cs, tight_line=tight and len(cs) > 1 and unit.data.get("formation", "line") == "line"
+            cs, tight_line=tight and len(cs) > 1
+            and (fact(cmd, "formation", MOVE_FACTS) or unit.data.get("formation", "line")) == "line"
             and not unit.data.get("disordered") and not fleeing,
             pivot_start=int(fact(cmd, "pivot_start", MOVE_FACTS) or 0),
             pivot_end=int(fact(cmd, "pivot_end", MOVE_FACTS) or 0),
@@ -390,7 +391,9 @@ class FlatOutWarRules(BattleRules):
             running=running,
             flying_so=airborne and self.edition == SO,
             submerged=any(e.markers.get("submerged") for e in unit.alive),
-            formation_change=bool(fact(cmd, "formation_change", MOVE_FACTS)),
+            formation_change=bool(fact(cmd, "formation_change", MOVE_FACTS)) or (
+                bool(fact(cmd, "formation", MOVE_FACTS))
+                and fact(cmd, "formation", MOVE_FACTS) != unit.data.get("formation", "line")),
             stand_up=fact(cmd, "prone", MOVE_FACTS) == "up",
             sailed=SAIL_FRACTION.get(fact(cmd, "heading", MOVE_FACTS) or "", Fraction(1))
             if any(c.has("sailed") for c in cs) else Fraction(1),
@@ -607,6 +610,10 @@ class FlatOutWarRules(BattleRules):
                 if self.combatant(state, es).has("waterborne"):
                     es.markers["aground"] = True
             ctx.emit("aground", f"{unit.name} runs aground in shallow water", unit=unit.id)
+        formation = fact(cmd, "formation", MOVE_FACTS)
+        if formation and formation != unit.data.get("formation", "line"):
+            unit.data["formation"] = formation
+            ctx.emit("formation", f"{unit.name} forms a {formation} (half its move)", unit=unit.id)
         prone = fact(cmd, "prone", MOVE_FACTS)
         if prone == "down":
             for es in able:
