@@ -20,6 +20,11 @@ BURST = force("A", ("Gunners", (el("Trooper", "d6", count=1, attributes=("Multi-
 RESILIENT = force("B", ("Targets", (el("Beast", "d8", count=2, attributes=("Frail",)),)), edition=V17)
 HOWITZER = force("A", ("Gunners", (el("Gun", "d10", attributes=('Template: 2"',),
                                      weapons=(Weapon("Howitzer", "ranged", "d10", 24),)),)), edition=V17)
+FLYERS = force("B", ("Targets", (el("Bat", "d6", count=2, attributes=("Flying", "Tough")),)), edition=SO)
+TANKS = force("B", ("Targets", (el("Tank", "d10", kind="vehicle", weapons=(
+    Weapon("Gun", "ranged", "d10", 24), Weapon("MG", "ranged", "d6", 12, mount="sponson"))),)), edition=V17)
+CANNON = force("A", ("Gunners", (el("Cannon", "d12", count=2, weapons=(Weapon("AT", "ranged", "d12", 24),)),)),
+               edition=V17)
 MAGE = force("A", ("Gunners", (el("Mage", "d8", attributes=("Magic",), spells=("Zap",)),)), edition=SO)
 
 CASES = [
@@ -32,6 +37,10 @@ CASES = [
     ("2-inch template over two elements", HOWITZER, TOUGH, V17,
      {"type": "shoot", "unit": "gunners", "target": "targets",
       "facts": {"covered": ["targets/target", "targets/target-2"], "range_band": "long"}}),
+    ("rifles vs airborne Tough flyers (crash)", RIFLES, FLYERS, SO,
+     {"type": "shoot", "unit": "gunners", "target": "targets"}),
+    ("cannon vs a two-weapon tank", CANNON, TANKS, V17,
+     {"type": "shoot", "unit": "gunners", "target": "targets"}),
     ("Zap", MAGE, TOUGH, SO,
      {"type": "cast", "unit": "gunners", "element": "gunners/mage", "spell": "Zap", "target": "targets"}),
 ]
@@ -43,6 +52,9 @@ def test_auto_dice_match_exact_odds(name, attacker, target, edition, command) ->
     predicted = None
     for seed in range(1, TRIALS + 1):
         b = battle(attacker, target, edition=edition, auto=seed)
+        for es in b.state.unit("targets").elements:  # flyers start in the air
+            if "Flying" in b.rules.element_of(b.state, es).attributes:
+                es.markers["airborne"] = True
         if b.pending.side == "blue":
             b.apply({"type": "pass"})
         b.apply({"type": "activate", "unit": "gunners"})
