@@ -145,7 +145,7 @@ def test_officer_attaches_and_gives_plus_two() -> None:
              [("Blues", (el("B"),))])
     b.apply({"type": "activate", "unit": "captain"})
     legal = {s.type for s in decision(b).legal}
-    assert "attach" in legal and "melee" not in legal  # an officer takes no Other Action
+    assert "attach" in legal and "melee" in legal  # on its own an officer may still fight
     b.apply({"type": "attach", "unit": "captain", "target": "reds"})
     roll, _ = b.rules._morale_roll(b.state, b.state.unit("reds"), rally=False)
     assert roll.die == 8 and roll.modifier == 2

@@ -232,29 +232,28 @@ class FlatOutWarRules(BattleRules):
             officer_unit = all(c.has("command") for c in cs)
             if unit.data.get("officer"):
                 specs.append(CommandSpec("detach", {"unit": unit_id}, (), f"{name}: detach its officer"))
-            if officer_unit:
+            if officer_unit:  # an officer on its own may attach, or fight like any unit
                 for other in state.units_of(unit.side):
                     if other.id != unit_id and not other.data.get("officer"):
                         specs.append(CommandSpec("attach", {"unit": unit_id, "target": other.id}, (),
                                                  f"Attach {name} to {other.name}"))
-            else:
-                enemies = self._enemies(state, unit.side)
+            enemies = self._enemies(state, unit.side)
+            for enemy in enemies:
+                specs.append(CommandSpec("melee", {"unit": unit_id, "target": enemy.id}, MELEE_FACTS,
+                                         f"{name}: melee attack on {enemy.name}"))
+            if any(c.ranged for c in cs):
                 for enemy in enemies:
-                    specs.append(CommandSpec("melee", {"unit": unit_id, "target": enemy.id}, MELEE_FACTS,
-                                             f"{name}: melee attack on {enemy.name}"))
-                if any(c.ranged for c in cs):
-                    for enemy in enemies:
-                        specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, SHOOT_FACTS,
-                                                 f"{name}: shoot at {enemy.name}"))
-                for es, c in zip(able, cs):
-                    if c.has("activate") and self.edition == SO:
-                        specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
-                                                 f"{es.name}: switch its Activate attribute on or off"))
-                    if c.has("magic") and not es.data.get("lockout"):
-                        for spell_name in self.element_of(state, es).spells:
-                            specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
-                                                              "spell": _spell_name(spell_name)},
-                                                     CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}"))
+                    specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, SHOOT_FACTS,
+                                             f"{name}: shoot at {enemy.name}"))
+            for es, c in zip(able, cs):
+                if c.has("activate") and self.edition == SO:
+                    specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
+                                             f"{es.name}: switch its Activate attribute on or off"))
+                if c.has("magic") and not es.data.get("lockout"):
+                    for spell_name in self.element_of(state, es).spells:
+                        specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
+                                                          "spell": _spell_name(spell_name)},
+                                                 CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}"))
         elif m.get("acted") in ("melee", "shoot") and morale == "steady":
             # split fire: elements that have not attacked yet may pick other targets
             done = set(m.get("attacked", []))
