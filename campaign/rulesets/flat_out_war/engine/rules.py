@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from campaign.engine.commands import Choose, Command, KeepRoll, Reroll
+from campaign.engine.commands import Choose, Command, Reroll
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.odds import AttackOdds as CoreOdds
 from campaign.engine.odds import bernoulli_sum, clean
@@ -56,7 +56,7 @@ from campaign.rulesets.flat_out_war.engine.commands import (
     fact,
 )
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
-from campaign.rulesets.flat_out_war.engine.modifiers import ranged_modifiers, spell_modifiers
+from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.movement import (
     COMPASS,
     SAIL_FRACTION,
@@ -549,8 +549,6 @@ class FlatOutWarRules(BattleRules):
                 ctx.emit("lucky", f"{lucky.name} re-rolls with Lucky: {faces[0]} then {tuple(again)[0]}, keeps {best}",
                          element=lucky.id, first=faces[0], second=tuple(again)[0])
                 faces = (best,)
-            else:
-                assert isinstance(choice, KeepRoll)
         return faces
 
     def _lucky_ready(self, state: BattleState, es: ElementState) -> bool:
@@ -1225,7 +1223,8 @@ class FlatOutWarRules(BattleRules):
                 continue
             vc = self.combatant(state, victim)
             vsit = attrs.evolve(sit, target_effects=self.effects_on(state, victim.unit))
-            mods = ranged_modifiers(c, w, vc, vsit, self.edition) if w.kind == "ranged" else ()
+            mods = (ranged_modifiers(c, w, vc, vsit, self.edition) if w.kind == "ranged"
+                    else melee_modifiers(c, vc, vsit, self.edition))
             kind = "ranged" if w.kind == "ranged" else "melee"
             if heavy_armour_blocks(c, kind, w.die, vc, self.edition, w):
                 ctx.emit("no_effect", f"{victim.name} is not harmed ({how}: Heavy Armour, A-19)", element=victim.id)
