@@ -39,7 +39,25 @@ class OddsError(Exception):
     """Bad input, said plainly (exit status 2)."""
 
 
+EPILOG = """\
+facts of the attack (section 22 of the rules spec; defaults in brackets):
+  aspect=front|flank|rear [front]     range_band=short|long [short]
+  los=open|partial [open]             covered=N or ELEMENT,ELEMENT (templates, Fireball) [1]
+  attackers=/shooters=ELEMENT,...     allocate=ELEMENT,... (the order hits go in)
+facts of the situation:
+  ran=true  charging=true  moved=true         (the attacking unit)
+  target_prone=true  target_airborne=true     (the target unit)
+  attacker_effects=Strengthen,Weaken  target_effects=Shield
+
+example:
+  muster odds --attacker humans.toml:"Tactical Squad" --target aliens.toml:"Ripper Swarm" \\
+              --action ranged --fact range_band=long --fact los=partial
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--attacker", required=True, metavar="FORCE.toml:UNIT", help="the attacking unit")
     parser.add_argument("--target", required=True, metavar="FORCE.toml:UNIT", help="the unit attacked")
     parser.add_argument("--action", required=True, metavar="ACTION",
@@ -125,6 +143,7 @@ def compute(attacker_ref: str, target_ref: str, action: str, facts: dict[str, An
         count = int(facts["covered"][0])  # covered=3: the first three elements of the target
         facts["covered"] = [e.id for e in target.alive[:count]]
     command = _command(rules, state, attacker, target, action, facts)
+    _check_facts(command)
     specs, targets = rules.declared(state, command)
     from campaign.rulesets.flat_out_war.engine.odds import attack_odds
 
@@ -157,6 +176,25 @@ def _command(rules: Any, state: BattleState, attacker: UnitState, target: UnitSt
         raise OddsError(f"--action must be melee, ranged or spell:NAME, not {action!r}")
     cls = Melee if kind == "melee" else Shoot
     return cls(unit=attacker.id, target=target.id, facts=facts)
+
+
+def _check_facts(command: Any) -> None:
+    """Refuse fact names and values the action does not know (a typo must not pass silently)."""
+    import difflib
+
+    from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS
+
+    specs = {"melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}[command.type]
+    known = {f.name: f for f in specs}
+    for name, value in command.facts.items():
+        spec = known.get(name)
+        if spec is None:
+            names = [*known, *UNIT_FLAGS, *TARGET_FLAGS, *EFFECT_FACTS]
+            close = difflib.get_close_matches(name, names, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise OddsError(f"unknown fact {name!r} for this action{hint}; facts: {', '.join(sorted(names))}")
+        if spec.choices and value not in spec.choices:
+            raise OddsError(f"{name} must be one of {', '.join(map(str, spec.choices))}, not {value!r}")
 
 
 def _num(value: Fraction, exact: bool) -> Any:

@@ -90,5 +90,11 @@ def test_bad_input_is_a_clear_error(files, capsys) -> None:
     assert code == 2 and "FORCE.toml:UNIT" in err
     code, _, err = odds(capsys, "--attacker", f"{a}:Brutes", "--target", f"{b}:Line", "--action", "dance")
     assert code == 2 and "melee, ranged or spell:NAME" in err
-    code, _, err = odds(capsys, "--attacker", f"/nowhere/x.toml:Brutes", "--target", f"{b}:Line", "--action", "melee")
+    code, _, err = odds(capsys, "--attacker", f"{a}:Brutes", "--target", f"{b}:Line", "--action", "melee",
+                        "--fact", "aspct=rear")
+    assert code == 2 and "did you mean aspect?" in err
+    code, _, err = odds(capsys, "--attacker", f"{a}:Brutes", "--target", f"{b}:Line", "--action", "melee",
+                        "--fact", "aspect=behind")
+    assert code == 2 and "aspect must be one of front, flank, rear" in err
+    code, _, err = odds(capsys, "--attacker", "/nowhere/x.toml:Brutes", "--target", f"{b}:Line", "--action", "melee")
     assert code == 2 and "x.toml" in err
