@@ -138,6 +138,7 @@ class MusterApp(App[None]):
             screen.folder = folder.parent  # the list shows the demo when the player comes back
         if (folder / "campaign.toml").is_file():
             self.open_campaign(folder)
+            self.notify(f"A fresh demo campaign was written to {folder}", markup=False)
         elif isinstance(screen, CampaignsScreen):
             screen.action_rescan()
 
