@@ -237,3 +237,30 @@ async def test_fixing_a_force_clears_its_finding(app: MusterApp) -> None:
         assert summary(app).startswith("Test Force  toy-war 1  21 / 25 pts")
         assert "errors" not in summary(app)
         assert "No findings: the force is within" in screen_text(app)
+
+
+async def test_escape_from_a_changed_weapon_asks_first(app: MusterApp) -> None:
+    from tui.screens.weapon_editor import WeaponEditorScreen
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        builder = await open_builder(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+o")  # edit the Blade
+        await pilot.pause()
+        assert isinstance(app.screen, WeaponEditorScreen)
+        await pilot.press("escape")  # unchanged: straight back
+        await pilot.pause()
+        assert isinstance(app.screen, ElementEditorScreen)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await type_into(pilot, "#w-name", "Sabre")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "The weapon has changes." in screen_text(app)
+        await pilot.press("s")  # apply them
+        await pilot.pause()
+        assert isinstance(app.screen, ElementEditorScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert [w.name for w in builder.force.units[0].elements[0].weapons] == ["Sabre"]

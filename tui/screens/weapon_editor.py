@@ -54,7 +54,28 @@ class WeaponEditorScreen(MusterModal):
     def _next(self) -> None:
         self.focus_next()
 
-    def action_apply(self) -> None:
+    def action_cancel(self) -> None:
+        """Escape: leave at once if nothing changed, otherwise ask first."""
+        if self.read_form()[0] == self.weapon:
+            self.dismiss(None)
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def answer(value: str | None) -> None:
+            if value == "apply":
+                self.action_apply()
+            elif value == "discard":
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmScreen("The weapon has changes.",
+                          [("s", "apply", "Apply them"), ("d", "discard", "Discard them"),
+                           ("escape", "stay", "Keep editing")]),
+            answer,
+        )  # fmt: skip
+
+    def read_form(self) -> tuple[Weapon | None, str]:
+        """The weapon the form describes, or None and what is wrong with it."""
         q = self.query_one
         name = q("#w-name", Input).value.strip()
         range_text = q("#w-range", Input).value.strip()
@@ -64,16 +85,21 @@ class WeaponEditorScreen(MusterModal):
         elif range_text and not range_text.isdigit():
             problem = f"Range must be a whole number of inches, not {range_text!r}."
         if problem:
-            q("#w-problem", Static).update(Text(problem, style="red"))
-            return
+            return None, problem
         die = q("#w-die", Select).value
-        self.dismiss(
-            Weapon(
-                name=name,
-                kind=q("#w-kind", Select).value,  # type: ignore[arg-type]
-                die=None if die is Select.NULL else str(die),
-                range=int(range_text or 0),
-                mount=q("#w-mount", Select).value,  # type: ignore[arg-type]
-                traits=split_list(q("#w-traits", Input).value),
-            )
+        weapon = Weapon(
+            name=name,
+            kind=q("#w-kind", Select).value,  # type: ignore[arg-type]
+            die=None if die is Select.NULL else str(die),
+            range=int(range_text or 0),
+            mount=q("#w-mount", Select).value,  # type: ignore[arg-type]
+            traits=split_list(q("#w-traits", Input).value),
         )
+        return weapon, ""
+
+    def action_apply(self) -> None:
+        weapon, problem = self.read_form()
+        if weapon is None:
+            self.query_one("#w-problem", Static).update(Text(problem, style="red"))
+            return
+        self.dismiss(weapon)
