@@ -16,6 +16,13 @@ SCREENS: dict[str, str] = {
         "The campaigns and force files in the folder Muster was opened on. Enter opens the highlighted "
         "entry (so does o), n starts a new campaign, f starts a new force, g rescans the folder."
     ),
+    "new-campaign": (
+        "Four short pages: the basics (name, folder, ruleset and edition, dice mode, activation), the sides "
+        "with a force each (a sample force or a force file from this folder), the scenario track (press "
+        "space on scenarios in the order they are to be played) and the campaign rules. ctrl+n and ctrl+b "
+        "move between pages, ctrl+s creates the campaign folder and opens its dashboard. Anything missing "
+        "is explained at the bottom and nothing is written until it is complete."
+    ),
     "dashboard": (
         "One campaign at a glance: the sides and their victory points, the points won battle by battle, "
         "the scenario track (done, next, branches), the battles fought so far and each side's force. "

@@ -46,7 +46,7 @@ def plain_options(values: list[tuple[str, Any]]) -> list[tuple[Text, Any]]:
 class NewCampaignScreen(MusterScreen):
     """Dismisses with the new campaign's folder, or None when backed out."""
 
-    HELP_TOPIC = "campaigns"
+    HELP_TOPIC = "new-campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+n", "page(1)", "Next step"),
