@@ -40,7 +40,7 @@ class ForceBuilderScreen(MusterScreen):
     HELP_TOPIC = "force-builder"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
-        Binding("enter", "edit", "Edit", show=True, priority=False),
+        Binding("e,enter", "edit", "Edit"),
         Binding("a", "add_element", "Add element"),
         Binding("u", "add_unit", "Add unit"),
         Binding("s", "add_sample", "From samples"),

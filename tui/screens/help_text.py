@@ -32,7 +32,7 @@ SCREENS: dict[str, str] = {
     "force-builder": (
         "Units in bold with their elements beneath, each with its cost. The panel below breaks the "
         "highlighted element's price down term by term; findings explain what the ruleset objects to "
-        "but never stop you. Enter edits, a adds an element, u a unit, s a unit from the sample forces, "
+        "but never stop you. Enter or e edits, a adds an element, u a unit, s a unit from the sample forces, "
         "d duplicates, x deletes (after asking), shift+up/down or -/+ reorder, r renames, ctrl+s saves."
     ),
     "element-editor": (
