@@ -194,7 +194,7 @@ def _campaign_entry(folder: Path) -> Entry:
 
     try:
         loaded = open_campaign(folder)
-    except (SaveError, Unavailable) as exc:
+    except (SaveError, Unavailable, ValueError) as exc:
         return Entry("broken", folder, folder.name, str(exc))
     camp = loaded.campaign
     state = "finished" if camp.finished else f"battle {len(camp.history) + 1} next"

@@ -248,3 +248,17 @@ async def test_no_color_draws_plain_ascii_panels(tmp_path: Path, monkeypatch) ->
         text = screen_text(app)
         assert "+- Sides -" in text  # App:nocolor swaps rounded borders for ASCII ones
         assert "8 VP  [bold]x" in text
+
+
+async def test_a_damaged_campaign_is_listed_and_explained_not_a_crash(app: MusterApp, empty_folder: Path) -> None:
+    from tests.tui.campaign_fixture import make_toy_campaign
+
+    folder = make_toy_campaign(empty_folder / "toy")
+    (folder / "campaign.toml").write_text('format = "muster/1"\nname = "Broken\n')
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "✖ toy" in screen_text(app)
+        app.open_campaign(folder)  # straight to the dashboard anyway: it says what is wrong
+        await settle(pilot)
+        assert isinstance(app.screen, DashboardScreen)
+        assert "campaign.toml:2" in screen_text(app)

@@ -82,7 +82,7 @@ class CampaignsScreen(MusterScreen):
         """Reading every file can take a moment in a big folder: do it off the UI thread."""
         try:
             entries = workspace.scan(self.folder)
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - an unreadable folder is shown, never a crash
             entries = [Entry("broken", self.folder, self.folder.name, str(exc))]
         samples = workspace.all_sample_forces()
         if not get_current_worker().is_cancelled:

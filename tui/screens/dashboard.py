@@ -90,7 +90,7 @@ class DashboardScreen(MusterScreen):
         try:
             loaded = workspace.open_campaign(self.folder)
             scenarios = workspace.campaign_scenarios(self.folder)
-        except (SaveError, workspace.Unavailable) as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the folder holds, show it, never crash
             self.app.call_from_thread(self.show_error, str(exc))
             return
         self.app.call_from_thread(self.show, loaded, scenarios)
