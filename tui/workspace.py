@@ -99,6 +99,8 @@ def price(force: Force) -> Priced:
         return Priced(None, (), f"{force.ruleset} cannot price forces yet")
     except (KeyError, ValueError) as exc:
         return Priced(None, (), str(exc))
+    except Exception as exc:  # noqa: BLE001 - a half-typed edit must never take the app down
+        return Priced(None, (), f"{force.ruleset} could not price this force: {exc}")
     return Priced(cost, findings)
 
 
