@@ -123,3 +123,17 @@ class BattleRules:
     # --- odds -------------------------------------------------------------------
     def odds(self, state: BattleState, command: Command) -> AttackOdds:
         raise IllegalCommand("odds", f"these rules give no odds for {command.type}")
+
+
+# An activation scheme may hand the acting unit a flat modifier for the one action being
+# resolved (the card deck's bonuses and penalties). It sits in `state.scheme` only while
+# that action resolves; rulesets add it to that unit's attack dice and nobody else's.
+HANDED_MODIFIER = "handed_modifier"
+
+
+def handed_modifier(state: Any, unit_id: str) -> tuple[int, str]:
+    """The (value, label) a scheme handed `unit_id` for this action; (0, "") if none."""
+    handed = state.scheme.get(HANDED_MODIFIER)
+    if not handed or handed.get("unit") != unit_id:
+        return 0, ""
+    return int(handed.get("value", 0)), str(handed.get("label", "activation"))

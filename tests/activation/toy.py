@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from campaign.activation.cards.host import MODIFIER_KEY, CardHost, register_host
+from campaign.activation.cards.host import CardHost, register_host
+from campaign.engine.rules import handed_modifier
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, FactSpec, RollRequest
 from campaign.engine.rules import BattleRules
@@ -89,7 +90,7 @@ class ToyRules(BattleRules):
             ctx.emit("power", f"{unit.name} casts {command.spell}", unit=unit.id)
             return
         target = state.unit(command.target)
-        mod = state.scheme.get(MODIFIER_KEY, 0)
+        mod, _ = handed_modifier(state, unit.id)
         faces = yield RollRequest(6, len(unit.alive), f"{len(unit.alive)} x d6 {command.type}, {unit.name} at {target.name}", unit.side)
         hits = sum(1 for f in faces if f + mod >= 4)
         start = len(target.elements)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from campaign.activation.cards.rules import FlatModifier, Step, inches
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, RollRequest
+from campaign.engine.rules import HANDED_MODIFIER
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
@@ -28,9 +29,15 @@ if TYPE_CHECKING:
 
 Resolution = Generator[Any, Any, Any]
 
-# Where the scheme leaves the modifier of the action being resolved, for hosts that
-# read it from the state rather than taking it as an argument.
-MODIFIER_KEY = "card_modifier"
+
+def hand_over(command: Command, total: int) -> dict[str, Any]:
+    """The modifier for the acting unit's dice in this action (see MODIFIER_KEY)."""
+    return {"unit": getattr(command, "unit", ""), "value": total, "label": CARD_LABEL}
+
+# Where the scheme leaves the modifier of the action being resolved, for rules that read
+# it from the state (campaign.engine.rules.handed_modifier): {"unit", "value", "label"}.
+MODIFIER_KEY = HANDED_MODIFIER
+CARD_LABEL = "card activation"
 
 # command type -> card action kind, for rulesets with the usual command names
 DEFAULT_KINDS: dict[str, str] = {
@@ -142,7 +149,7 @@ class CardHost:
     # --- resolution -------------------------------------------------------------------------
     def resolve(self, state: BattleState, command: Command, ctx: Context, modifier: FlatModifier) -> Resolution:
         """Resolve one action with the scheme's flat modifier added to every attack die."""
-        state.scheme[MODIFIER_KEY] = modifier.total
+        state.scheme[MODIFIER_KEY] = hand_over(command, modifier.total)
         try:
             yield from self.rules.resolve(state, command, ctx)
         finally:
@@ -151,7 +158,7 @@ class CardHost:
     def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
         """The rules' exact odds for `command` with the card modifier (same hand-over as
         `resolve`); the state is left as it was."""
-        state.scheme[MODIFIER_KEY] = modifier.total
+        state.scheme[MODIFIER_KEY] = hand_over(command, modifier.total)
         try:
             return self.rules.odds(state, command)
         finally:

@@ -133,34 +133,13 @@ class FlatOutWarHost(CardHost):
 
     # --- resolution ----------------------------------------------------------------------------
     def resolve(self, state: BattleState, command: Command, ctx: Context, modifier: FlatModifier) -> Resolution:
-        """FOW resolves the action; the card modifier joins each attack die's modifiers."""
+        """FOW resolves the action; the card modifier joins the acting unit's attack dice
+        (FlatOutWarRules.attack_modifiers reads the hand-over), less a charge +1 that
+        Deny Charge cancels."""
         total = self._card_total(state, command, modifier)
         if total != modifier.total:
             ctx.emit("deny_charge", f"{state.unit(command.target).name} denies the charge: no card +1", unit=command.target)
-        acting = getattr(command, "unit", "")
-        if not total or command.type not in ("melee", "shoot") or not hasattr(self.rules, "_attack_batch"):
-            # no attack dice to change (or a FOW engine without the batch step: the
-            # generic hand-over in state.scheme is all we can offer)
-            state.scheme[MODIFIER_KEY] = total
-            try:
-                yield from self.rules.resolve(state, command, ctx)
-            finally:
-                state.scheme.pop(MODIFIER_KEY, None)
-            return
-        rules = self.rules
-        original = rules._attack_batch
-        card = Mod("card activation", total)
-
-        def with_card(st: BattleState, cx: Any, unit: Any, target: Any, specs: list[Any], how: str) -> Resolution:
-            if unit.id == acting:
-                specs = [attrs.evolve(s, mods=(*s.mods, card)) for s in specs]
-            return original(st, cx, unit, target, specs, how)
-
-        rules._attack_batch = with_card  # this action only: the FOW dice see the card modifier
-        try:
-            yield from rules.resolve(state, command, ctx)
-        finally:
-            del rules._attack_batch
+        yield from super().resolve(state, command, ctx, self._with_total(modifier, total))
 
     def _card_total(self, state: BattleState, command: Command, modifier: FlatModifier) -> int:
         total = modifier.total
@@ -168,25 +147,15 @@ class FlatOutWarHost(CardHost):
             total -= modifier.charge
         return total
 
+    @staticmethod
+    def _with_total(modifier: FlatModifier, total: int) -> FlatModifier:
+        # Deny Charge takes away only the charge part of the card modifier
+        return attrs.evolve(modifier, charge=modifier.charge - (modifier.total - total))
+
     def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
-        """FOW's exact odds with the card modifier on each attack die."""
+        """FOW's exact odds with the card modifier on each of the acting unit's attack dice."""
         total = self._card_total(state, command, modifier)
-        if not total or command.type not in ("melee", "shoot") or not hasattr(self.rules, "declared"):
-            # the generic hand-over, less a charge +1 that Deny Charge cancels
-            return super().odds(state, command, attrs.evolve(modifier, charge=modifier.charge - (modifier.total - total)))
-        rules = self.rules
-        original = rules.declared
-        card = Mod("card activation", total)
-
-        def with_card(st: BattleState, cmd: Any) -> Any:
-            specs, targets = original(st, cmd)
-            return [attrs.evolve(s, mods=(*s.mods, card)) for s in specs], targets
-
-        rules.declared = with_card
-        try:
-            return rules.odds(state, command)
-        finally:
-            del rules.declared
+        return super().odds(state, command, self._with_total(modifier, total))
 
     def _denies_charge(self, state: BattleState, target_id: str) -> bool:
         try:

@@ -29,7 +29,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.odds import AttackOdds as CoreOdds
 from campaign.engine.odds import bernoulli_sum, clean
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
-from campaign.engine.rules import BattleRules
+from campaign.engine.rules import BattleRules, handed_modifier
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState, state_from_setup
 from campaign.force import Element, Weapon
@@ -806,8 +806,9 @@ class FlatOutWarRules(BattleRules):
 
     def attack_modifiers(self, state: BattleState, unit: UnitState, target: UnitState) -> tuple[Mod, ...]:
         """Extra modifiers on every attack die of `unit` against `target`: none in Flat
-        Out War itself; an activation scheme's host (the card deck) overrides this."""
-        return ()
+        Out War itself; an activation scheme may hand the acting unit one (the card deck)."""
+        value, label = handed_modifier(state, unit.id)
+        return (Mod(label, value),) if value else ()
 
     def _attack_batch(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState,
                       specs: list[AttackSpec], how: str) -> Resolution:
@@ -1578,6 +1579,9 @@ class FlatOutWarRules(BattleRules):
     # -------------------------------------------------------------------- odds
     def odds(self, state: BattleState, command: Command) -> CoreOdds:
         specs, targets = self.declared(state, command)
+        extra = self.attack_modifiers(state, self._unit(state, command.unit), self._unit(state, command.target))
+        if extra:  # the same hand-over the dice get in _attack_batch
+            specs = [attrs.evolve(s, mods=(*s.mods, *extra)) for s in specs]
         exact = attack_odds(specs, targets, self.edition)
         notes = tuple(f"{a.label}: {_mods_text(a.mods).strip() or 'no modifiers'}" + (f" [{a.blocked}]" if a.blocked else "")
                       for a in specs)
