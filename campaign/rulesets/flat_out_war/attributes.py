@@ -208,7 +208,8 @@ ATTRIBUTES: tuple[AttributeSpec, ...] = (
       "After firing, the weapon needs 1 or 2 turns without Other Actions before it fires again.",
       "E", aliases=("Reload: X",), param="turns", param_required=True, weapon_bound=True),
     A("Reliant", only(SO, dacs(-2)),
-      "A failed recovery leaves it down rather than dead; it goes when what it relies on goes.", "E"),
+      "A failed recovery leaves it down rather than dead; it goes when what it relies on goes.", "E",
+      param="text"),  # `Reliant: Hive Node`: the element or unit it relies on
     A("Resilient", only(SO, dacs(3)),
       "A failed recovery steps its base die down instead of removing it.", "E"),
     A("Sailed", both(dacs(-1)), "Moves full, half or a quarter by its heading to the wind.", "M",

@@ -70,6 +70,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
 )
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec, attack_odds
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
+from campaign.rulesets.flat_out_war.engine.reliant import Piece, orphaned, reliant_on, resolve_link
 from campaign.rulesets.flat_out_war.engine.recovery import (
     recovery_plan,
     resolve_crash,
@@ -139,7 +140,21 @@ class FlatOutWarRules(BattleRules):
                     if c.has("entrenched") and self.edition == V17:
                         us.markers["entrenched"] = True
         state.data.update(fear_pairs=[], objectives={}, strategic_winner="")
+        self._link_reliant(state)
         return state
+
+    def _link_reliant(self, state: BattleState) -> None:
+        """A-29: each `Reliant: NAME` element learns the element ids it relies on."""
+        for side in state.side_ids():
+            pieces = [Piece(e.id, e.name, u.id, u.name) for u in state.units_of(side, alive=False)
+                      for e in u.elements]
+            for piece in pieces:
+                name = reliant_on(self._static[piece.id])
+                if name:
+                    es = state.element(piece.id)
+                    es.data["reliant_on"] = list(resolve_link(name, piece, pieces))
+                    if not es.data["reliant_on"]:
+                        es.data["reliant_unknown"] = name
 
     # ----------------------------------------------------------------- reading
     def element_of(self, state: BattleState, es: ElementState) -> Element:
@@ -674,6 +689,7 @@ class FlatOutWarRules(BattleRules):
             unit.data["fled"] = True
             ctx.emit("fled", f"{unit.name} flees off the table and is lost for the game (A-50)", unit=unit.id)
             self._mark_eliminated(state, unit, None)
+            self._orphans(state, ctx, None)
             return
         contacts = [state.unit(u) for u in fact(cmd, "contact", MOVE_FACTS) or []]
         if contacts and not fleeing:
@@ -978,6 +994,16 @@ class FlatOutWarRules(BattleRules):
         unit.data["lost"] = unit.data.get("lost", 0) + 1
         if unit.eliminated:
             self._mark_eliminated(state, unit, by_side)
+        self._orphans(state, ctx, by_side)
+
+    def _orphans(self, state: BattleState, ctx: Any, by_side: str | None) -> None:
+        """A-29: a Reliant element goes once everything it relies on has left the game."""
+        in_game = {e.id for u in state.units if not u.markers.get("removed") for e in u.alive}
+        for es in [e for u in state.units for e in u.alive if e.data.get("reliant_on")]:
+            if es.alive and orphaned(es.data["reliant_on"], in_game):
+                ctx.emit("destroyed", f"{es.name} is removed: what it relies on has left the game (A-29)",
+                         element=es.id, reliant=True)
+                self._remove(state, ctx, es, by_side)
 
     def _mark_eliminated(self, state: BattleState, unit: UnitState, by_side: str | None) -> None:
         if by_side and by_side != unit.side:
@@ -1371,6 +1397,10 @@ class FlatOutWarRules(BattleRules):
     # ------------------------------------------------------------------ clocks
     def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
         """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
+        if state.round == 1:
+            for es in (e for u in state.units for e in u.elements if e.data.get("reliant_unknown")):
+                ctx.emit("note", f"{es.name} is Reliant on {es.data['reliant_unknown']!r}, which is not on its side: "
+                                 "it is never removed that way", element=es.id)
         if "wind" in state.data or not any(
             self.combatant(state, e).has("sailed") for u in state.units for e in u.alive
         ):
