@@ -9,7 +9,7 @@ fold(setup, log): undo, and rebuilding after an error, replay the log, so they c
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -113,11 +113,17 @@ class Battle:
         *,
         rules: BattleRules | None = None,
         scheme: ActivationScheme | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        every: int = 25,
     ) -> Battle:
-        """Fold the log over the setup. ReplayError names the first entry that does not fit."""
+        """Fold the log over the setup. ReplayError names the first entry that does not fit.
+
+        `progress`, if given, is called with (entries done, total) after every `every`
+        entries and after the last, so a screen can show how far a long replay has got.
+        """
         entries = [e if isinstance(e, LogEntry) else LogEntry.from_dict(e, i) for i, e in enumerate(log)]
         battle = cls(setup, dice=dice, rules=rules, scheme=scheme)
-        battle._replay(entries)
+        battle._replay(entries, progress, max(1, every))
         return battle
 
     # --- what the battle waits for ----------------------------------------------
@@ -319,7 +325,9 @@ class Battle:
         faces = self.dice.draw(request)
         return None if faces is None else RollRecord(request.die, faces, request.purpose)
 
-    def _replay(self, entries: Sequence[LogEntry]) -> None:
+    def _replay(
+        self, entries: Sequence[LogEntry], progress: Callable[[int, int], None] | None = None, every: int = 25
+    ) -> None:
         entries = list(entries)
         self._reset()
         if not entries or entries[0].command.get("type") != "start":
@@ -338,6 +346,8 @@ class Battle:
                     raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the start used")
                 if isinstance(self._pending, RollRequest) and index < len(entries) - 1:
                     raise ReplayError(index, f"dice are missing: {self._pending.describe()}")
+                if progress is not None and ((index + 1) % every == 0 or index == len(entries) - 1):
+                    progress(index + 1, len(entries))
         finally:
             self._queue = None
         auto = self.dice.mode == "auto"
