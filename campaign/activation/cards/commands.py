@@ -91,6 +91,19 @@ class Interrupt(Command):
     window: str = ""
 
 
+@attrs.define(frozen=True)
+class SplitAction(Command):
+    """CA-5: one action of `unit` shared by two groups of its models. `actions` are the
+    host's own commands for each group (e.g. two `shoot` at different targets, or a
+    `move` and a `shoot`); `models` the number of models in each group, a table fact
+    (a host that names the models, like Flat Out War's `shooters`, may count them)."""
+
+    type: ClassVar[str] = "card_split"
+    unit: str = ""
+    actions: list[dict[str, Any]] = attrs.field(factory=list)
+    models: list[int] = attrs.field(factory=list)
+
+
 CARD_COMMANDS: tuple[type[Command], ...] = (
     DealCards,
     AssignCards,
@@ -101,6 +114,7 @@ CARD_COMMANDS: tuple[type[Command], ...] = (
     PrepWeapon,
     SpecialAction,
     Interrupt,
+    SplitAction,
 )
 
 # card command -> the action kind it books (CA-4.1)

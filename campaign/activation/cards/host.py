@@ -133,6 +133,32 @@ class CardHost:
     def check(self, state: BattleState, command: Command) -> None:
         """Raise IllegalCommand for a ruleset command the card scheme replaces (e.g. FOW's Run)."""
 
+    # --- CA-5 split actions and AMB-19 held results ------------------------------------------
+    # The scheme may hold back the results an action has on other units (AMB-19 steps, the
+    # two groups of a split) by restoring their states and merging the change in later
+    # (results.py). A host whose results live outside the unit states turns this off.
+    defers_results: ClassVar[bool] = True
+
+    def models(self, state: BattleState, unit_id: str) -> int:
+        """The unit's model count now (CA-5.1 splits up to half of it)."""
+        return len(state.unit(unit_id).alive)
+
+    def model_ids(self, state: BattleState, unit_id: str) -> frozenset[str]:
+        """Ids of the unit's models, for hosts whose commands name the models that act."""
+        return frozenset(e.id for e in state.unit(unit_id).alive)
+
+    def group_models(self, state: BattleState, command: Command) -> frozenset[str] | None:
+        """The models a command names as acting, or None when it names none (all of them)."""
+        return None
+
+    def narrow(self, state: BattleState, command: Command, models: frozenset[str]) -> Command:
+        """The command limited to `models` (the other group of a split took the rest)."""
+        return command
+
+    def refuse_split(self, state: BattleState, unit_id: str, kinds: list[str]) -> str | None:
+        """A host limit on what the two groups of a split may do together; a reason, or None."""
+        return None
+
     # --- PREP kept by the host (optional) -----------------------------------------------
     def prep_owed(self, state: BattleState, unit_id: str) -> dict[str, int] | None:
         """The host's own reload counters as weapon -> actions owed, if it keeps them;

@@ -66,6 +66,22 @@ OPTION_SPECS: tuple[Option, ...] = (
         "AMB-19",
     ),
     Option(
+        "step_results",
+        "end_of_step",
+        ("end_of_step", "at_once"),
+        "In a combined activation: each step's results (casualties, routs) take effect "
+        "together once every unit of the step has acted, or at once after each action.",
+        "AMB-19",
+    ),
+    Option(
+        "split_other_action",
+        True,
+        (True, False),
+        "The split-off group of a unit (at most half its models) may take another action "
+        "type, not only another target.",
+        "AMB-18",
+    ),
+    Option(
         "deal",
         "auto",
         ("auto", "dice", "typed"),

@@ -32,9 +32,11 @@ from campaign.activation.cards import options as card_options
 from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
 from campaign.activation.cards.host import CardHost, host_for
+from campaign.activation.cards.results import HeldResults
 from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
+from campaign.activation.cards.split import SplitGroup, check_split
 from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, SideHand
-from campaign.engine.commands import Command
+from campaign.engine.commands import Command, CommandTypes
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.scheme import ActivationScheme, register_scheme
@@ -306,7 +308,12 @@ class CardScheme(ActivationScheme):
         state.scheme["active_unit"] = group[0]
         for unit_id in group:
             yield from ctx.rules.on_activation_start(state, unit_id, ctx)
-        while not self.ended(state, ctx):
+        results = HeldResults() if self._defers(host, group) else None
+        while True:
+            if results is not None and results.pending and t.step_complete(results.step):
+                self._release(state, ctx, host, t, results)
+            if self.ended(state, ctx):
+                break
             self._sync(state, ctx, host, t)
             for unit_id in list(t.turn.active):
                 cu = t.units[unit_id]
@@ -326,9 +333,27 @@ class CardScheme(ActivationScheme):
                 check=lambda cmd: self._check_action(state, host, t, cmd, held=False),
                 data={"active": list(t.turn.active)},
             )
-            yield from self._do(state, ctx, host, t, command)
+            yield from self._do(state, ctx, host, t, command, results)
+        if results is not None and results.pending:
+            self._release(state, ctx, host, t, results)
         state.scheme["active_unit"] = ""
         state.scheme["current"] = ""
+
+    def _defers(self, host: CardHost, group: list[str]) -> bool:
+        """AMB-19: a combined group's results wait for the end of each step."""
+        return (
+            len(group) > 1
+            and self.options["combined_steps"]
+            and self.options["step_results"] == "end_of_step"
+            and host.defers_results
+        )
+
+    def _release(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, results: HeldResults) -> None:
+        changed = results.release(state)
+        if changed:
+            names = ", ".join(state.unit(u).name for u in changed)
+            ctx.emit("results_applied", f"The results take effect together: {names}", units=changed)
+        self._sync(state, ctx, host, t)
 
     def _end(self, state: BattleState, ctx: Context, t: CardTable, unit_id: str) -> Resolution:
         lost = t.units[unit_id].ap_left
@@ -358,6 +383,8 @@ class CardScheme(ActivationScheme):
                 continue
             label = spec.label or spec.type
             specs.append(attrs.evolve(spec, label=f"{label} (free charge melee)" if free else label))
+        if (cu.ap_left >= 1 and not waiting or cu.free_melee_pending) and host.models(state, unit_id) >= 2:
+            specs.append(CommandSpec("card_split", {"unit": unit_id}, label=f"{name}: split the action between two groups"))
         if cu.ap_left >= 1 and may_overwatch(cu.ap_left, cu.ap_max):
             specs.append(CommandSpec("card_overwatch", {"unit": unit_id}, label=f"{name}: go on Overwatch"))
         if cu.ap_left >= 1 and not waiting:
@@ -377,6 +404,9 @@ class CardScheme(ActivationScheme):
     def _check_action(self, state: BattleState, host: CardHost, t: CardTable, command: Command, held: bool) -> None:
         if command.type in ("end_activation", "card_overwatch", "card_rally", "pass", "card_interrupt"):
             return
+        if command.type == "card_split":
+            self._split_parts(state, host, t, command, held)
+            return
         host.check(state, command)
         kind = self._kind(state, host, command)
         if kind == "free":
@@ -392,7 +422,71 @@ class CardScheme(ActivationScheme):
     def check(self, state: BattleState, command: Command) -> None:
         """Scheme-level refusals for commands answered outside an action Decision."""
 
-    def _do(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command) -> Resolution:
+    def _split_parts(
+        self, state: BattleState, host: CardHost, t: CardTable, command: Command, held: bool
+    ) -> tuple[list[tuple[Command, SplitGroup]], bool]:
+        """Read and check a split action (CA-5): each group's command (limited to its
+        models where the host names them) and group record; and whether it is the free
+        charge melee."""
+        unit_id = command.unit
+        name = state.unit(unit_id).name
+        if len(command.actions) != 2:
+            raise IllegalCommand("CA-5.1", f"a split action has exactly two groups, not {len(command.actions)}")
+        types = CommandTypes(host.rules.command_types())
+        specs = host.commands(state, unit_id)
+        inner: list[Command] = []
+        for data in command.actions:
+            part = types.from_dict(data)
+            if host.acting_unit(part) != unit_id:
+                raise IllegalCommand("CA-5.1", f"both groups of {name}'s split must be {name}'s own models")
+            if not any(spec.matches(part) for spec in specs):
+                raise IllegalCommand("CA-5.1", f"{part.describe()} is not an action {name} may take now")
+            _check_facts(part, [spec for spec in specs if spec.matches(part)][0])
+            host.check(state, part)
+            host.rules.check(state, part)
+            inner.append(part)
+        kinds = [self._kind(state, host, part) for part in inner]
+        if "free" in kinds:
+            raise IllegalCommand("CA-5.1", "recording an objective is not an action and cannot be split")
+        if "cast" in kinds and any(host.cast_cost(state, p)[1] > 1 for p, k in zip(inner, kinds) if k == "cast"):
+            raise IllegalCommand("CA-12.3", "a power paid over several actions cannot be part of a split")
+        named = [host.group_models(state, part) for part in inner]
+        everyone = host.model_ids(state, unit_id)
+        if named[0] is None and named[1] is not None:
+            named[0] = everyone - named[1]  # the unnamed group is the rest of the unit
+        elif named[1] is None and named[0] is not None:
+            named[1] = everyone - named[0]
+        if named[0] is not None and named[1] is not None:
+            counts = [len(named[0]), len(named[1])]
+            if command.models and list(command.models) != counts:
+                raise IllegalCommand("CA-5.1", f"models {list(command.models)} do not match the models named ({counts})")
+        elif len(command.models) == 2:
+            counts = list(command.models)
+        else:
+            raise IllegalCommand("CA-5.1", "say how many models are in each group: models = [n, m]")
+        groups = [SplitGroup(k, host.target(p), n, m) for k, p, n, m in zip(kinds, inner, counts, named)]
+        _guard(lambda: check_split(groups, host.models(state, unit_id), self.options["split_other_action"]))
+        reason = host.refuse_split(state, unit_id, kinds)
+        if reason:
+            raise IllegalCommand("host", reason)
+        frees = []
+        for part, kind in zip(inner, kinds):
+            weapon = host.weapon(state, part)
+            frees.append(_guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held)))
+            so_far = t.units[unit_id].kinds_this_activation if not held else []
+            reason = host.refuse(state, unit_id, so_far, "free_melee" if frees[-1] else kind)
+            if reason:
+                raise IllegalCommand("host", reason)
+        parts = [
+            (host.narrow(state, part, models) if models is not None else part, group)
+            for part, group, models in zip(inner, groups, named)
+        ]
+        return parts, all(frees)
+
+    def _do(
+        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command,
+        results: HeldResults | None = None,
+    ) -> Resolution:
         unit_id = command.unit if command.type == "end_activation" else host.acting_unit(command)
         name = state.unit(unit_id).name if unit_id else ""
         if command.type == "end_activation":
@@ -403,8 +497,10 @@ class CardScheme(ActivationScheme):
             yield from self._end(state, ctx, t, unit_id)
         elif command.type == "card_rally":
             yield from self._rally(state, ctx, host, t, command)
+        elif command.type == "card_split":
+            yield from self._split(state, ctx, host, t, command, held=False, results=results)
         else:
-            yield from self._action(state, ctx, host, t, command, held=False)
+            yield from self._action(state, ctx, host, t, command, held=False, results=results)
 
     def _rally(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command) -> Resolution:
         unit_id = command.unit
@@ -430,8 +526,49 @@ class CardScheme(ActivationScheme):
             yield from self._end(state, ctx, t, unit_id)
         yield from self._offer(state, ctx, host, t, "after", unit_id, "rally")
 
+    def _split(
+        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command, held: bool,
+        results: HeldResults | None = None,
+    ) -> Resolution:
+        """A split action (CA-5): one action, two groups, each with its own target and card
+        modifier; both resolve against the same enemy and their results apply together."""
+        unit_id = command.unit
+        name = state.unit(unit_id).name
+        parts, free = self._split_parts(state, host, t, command, held)
+        what = " and ".join(f"{g.count} model(s) {g.kind}" + (f" at {state.unit(g.target).name}" if g.target in _ids(state) else "") for _, g in parts)
+        ctx.emit("split", f"{name} splits its action: {what}", unit=unit_id, counts=[g.count for _, g in parts])
+        yield from self._offer(state, ctx, host, t, "before", unit_id, parts[0][1].kind)
+        if state.unit(unit_id).eliminated:
+            return
+        modifiers = [t.modifier(unit_id, g.kind, g.target) for _, g in parts]  # both before either resolves
+        own = results if results is not None else (HeldResults() if host.defers_results else None)
+        for (part, group), modifier in zip(parts, modifiers):
+            if state.unit(unit_id).eliminated:
+                break
+            if group.kind in ("melee", "ballistic") and modifier.lines():
+                items = ", ".join(f"{text} {value:+d}" for text, value in modifier.lines())
+                ctx.emit("card_modifier", f"{name}: card modifiers {modifier.total:+d} ({items})", unit=unit_id, total=modifier.total)
+            before = own.before(state, unit_id) if own is not None else None
+            yield from host.resolve(state, part, ctx, modifier)
+            if own is not None and before is not None:
+                own.hold_back(state, before)
+        if own is not None and own is not results:
+            self._release(state, ctx, host, t, own)
+        (main, first), (other, second) = parts
+        step = host.move_step(state, main) if first.kind == "move" else Step(first.kind)
+        if not state.unit(unit_id).eliminated:
+            t.record_action(
+                unit_id, first.kind, step=step, weapon=host.weapon(state, main) or None, free=free, held=held,
+                also=[(second.kind, host.weapon(state, other) or None)],
+            )
+            if results is not None:
+                results.step = max(results.step, t.step_actions(unit_id))
+        self._sync(state, ctx, host, t)
+        yield from self._offer(state, ctx, host, t, "after", unit_id, first.kind)
+
     def _action(
-        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command, held: bool
+        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command, held: bool,
+        results: HeldResults | None = None,
     ) -> Resolution:
         """One action (AP-paid, free charge melee, or a held overwatch action)."""
         kind = self._kind(state, host, command)
@@ -480,7 +617,10 @@ class CardScheme(ActivationScheme):
                         host.prep(state, unit_id, owed_weapon)
         else:
             owed_before = host.prep_owed(state, unit_id)
+            before = results.before(state, unit_id) if results is not None else None
             yield from host.resolve(state, command, ctx, modifier)
+            if results is not None and before is not None:
+                results.hold_back(state, before)  # AMB-19: applied when the step ends
             if owed_before and self.options["prep_counts"] == "any_action":
                 for held_weapon, owed in owed_before.items():  # AMB-17 option: any action reloads
                     if owed > 0:
@@ -488,6 +628,8 @@ class CardScheme(ActivationScheme):
         step = host.move_step(state, command) if kind == "move" else Step(kind)
         if not state.unit(unit_id).eliminated:
             charge = t.record_action(unit_id, kind, step=step, weapon=weapon or None, free=free, held=held)
+            if results is not None:
+                results.step = max(results.step, t.step_actions(unit_id))
             if charge.bonus:
                 extra = " and a free melee action" if charge.free_melee and not held else ""
                 ctx.emit("charge", f"{name} charges: +1 in melee this activation{extra}", unit=unit_id, kind=charge.kind)
@@ -558,6 +700,8 @@ class CardScheme(ActivationScheme):
                 if owed > 0:
                     legal.append(CommandSpec("card_prep", {"unit": unit_id, "weapon": weapon}, label=f"{name}: prep {weapon}"))
             legal.append(CommandSpec("card_special", {"unit": unit_id}, label=f"{name}: other special action"))
+            if host.models(state, unit_id) >= 2:
+                legal.append(CommandSpec("card_split", {"unit": unit_id}, label=f"{name}: split the held action"))
             legal.append(CommandSpec("pass", label="Keep the held action"))
             command = yield Decision(
                 cu.side,
@@ -570,7 +714,10 @@ class CardScheme(ActivationScheme):
                 ctx.emit("interrupt_cancelled", f"{name} keeps its held action", unit=unit_id)
                 return False
             cu.held_actions = 0  # spent as soon as it is declared, so it cannot answer itself
-            yield from self._action(state, ctx, host, t, command, held=True)
+            if command.type == "card_split":
+                yield from self._split(state, ctx, host, t, command, held=True)
+            else:
+                yield from self._action(state, ctx, host, t, command, held=True)
             return True
         finally:
             t.turn.held_use = before_held
@@ -583,6 +730,26 @@ _WINDOW_TEXT = {"before": "before", "during": "during", "after": "after"}
 def _inch(value: Any) -> str:
     text = f"{float(value):g}"
     return f'{text}"'
+
+
+def _ids(state: BattleState) -> set[str]:
+    return {u.id for u in state.units}
+
+
+def _check_facts(command: Command, spec: CommandSpec) -> None:
+    """The fact names and choices of a split group's command, as the engine checks a
+    command given on its own."""
+    facts = getattr(command, "facts", None)
+    if not spec.facts or not isinstance(facts, dict):
+        return
+    for name, value in facts.items():
+        fact = spec.fact(name)
+        if fact is None:
+            known = ", ".join(f.name for f in spec.facts)
+            raise IllegalCommand("facts", f"{command.type} takes no fact {name!r} (facts: {known})")
+        if fact.choices and value not in fact.choices:
+            allowed = ", ".join(map(str, fact.choices))
+            raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
 
 
 def _typed_cards(codes: Iterable[str], left: list[Card], count: int) -> list[Card]:

@@ -313,17 +313,25 @@ class CardTable:
         self._check_prep(unit, kind, weapon)
         return free
 
+    def step_actions(self, unit_id: str) -> int:
+        """Actions the unit has taken in this activation's steps (the free melee aside)."""
+        unit = self.units[unit_id]
+        return len(unit.steps) - unit.kinds_this_activation.count("free_melee")
+
     def in_step(self, unit_id: str) -> bool:
         """AMB-19: in a combined activation a unit may take its next action only once every
         other unit of the group still able to act has taken as many (free melee aside)."""
         if not self.turn.combined_steps or len(self.turn.active) < 2:
             return True
 
-        def taken(u: CardUnit) -> int:
-            return sum(1 for k in u.kinds_this_activation if k != "free_melee")
+        able = [u for u in self.turn.active if self.units[u].ap_left > 0]
+        return not able or self.step_actions(unit_id) <= min(self.step_actions(u) for u in able)
 
-        able = [self.units[u] for u in self.turn.active if self.units[u].ap_left > 0]
-        return not able or taken(self.units[unit_id]) <= min(taken(u) for u in able)
+    def step_complete(self, step: int) -> bool:
+        """AMB-19: step `step` (1, 2 ...) is over once every unit of the group that can
+        still act has taken that many actions."""
+        able = [u for u in self.turn.active if self.units[u].ap_left > 0]
+        return all(self.step_actions(u) >= step for u in able)
 
     def _check_prep(self, unit: CardUnit, kind: str, weapon: str | None) -> None:
         if kind == "ballistic" and weapon is not None and unit.prep_remaining.get(weapon, 0) > 0:
@@ -364,10 +372,19 @@ class CardTable:
         weapon: str | None = None,
         free: bool = False,
         held: bool = False,
+        also: Sequence[tuple[str, str | None]] = (),
     ) -> Charge:
         """Book an action that has been resolved: AP, the previous-actions counter,
-        movement, PREP and the charge it completed (if a Move)."""
+        movement, PREP and the charge it completed (if a Move). `also` holds the
+        (kind, weapon) of a split action's second group (CA-5): still one action."""
         unit = self._unit(unit_id)
+        for other_kind, other_weapon in also:
+            if not held:
+                unit.kinds_this_activation.append(other_kind)
+            if other_kind == "ballistic":
+                unit.aim_pending = False
+                if other_weapon is not None and other_weapon in unit.prep_value:
+                    unit.prep_remaining[other_weapon] = unit.prep_value[other_weapon]
         step = step or Step(kind)
         if kind == "move":
             unit.moved_this_turn += step.inches

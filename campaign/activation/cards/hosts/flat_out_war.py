@@ -62,6 +62,8 @@ CARD_MOVE_FACTS = (
     FactSpec("uninterrupted", (True, False), True, "the path had no pause (an enemy interrupt does not count)"),
 )
 ROUTED = ("broken", "fleeing")
+# the fact in which a FOW command names the elements that act (a split's groups)
+GROUP_FACTS = {"melee": "attackers", "shoot": "shooters"}
 
 
 @register_host
@@ -123,6 +125,26 @@ class FlatOutWarHost(CardHost):
             return None
         if any(k in OTHER_ACTIONS for k in kinds_so_far):
             return "Flat Out War allows one Other Action (melee, shooting or casting) per activation (7.3)"
+        return None
+
+    # --- CA-5 splits: FOW commands name their acting elements -----------------------------------
+    def group_models(self, state: BattleState, command: Command) -> frozenset[str] | None:
+        name = GROUP_FACTS.get(command.type)
+        if name is not None:
+            named = self.facts(command).get(name) or []
+            return frozenset(str(e) for e in named) if named else None
+        element = getattr(command, "element", "")
+        return frozenset({element}) if command.type == "cast" and element else None
+
+    def narrow(self, state: BattleState, command: Command, models: frozenset[str]) -> Command:
+        name = GROUP_FACTS.get(command.type)
+        if name is None or self.facts(command).get(name):
+            return command
+        return attrs.evolve(command, facts={**self.facts(command), name: sorted(models)})
+
+    def refuse_split(self, state: BattleState, unit_id: str, kinds: list[str]) -> str | None:
+        if len({k for k in kinds if k in OTHER_ACTIONS}) > 1:
+            return "Flat Out War: a unit takes one kind of Other Action per activation (FOW 4.3), so a split cannot mix them"
         return None
 
     def check(self, state: BattleState, command: Command) -> None:

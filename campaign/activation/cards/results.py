@@ -1,0 +1,117 @@
+"""Results held back until a step ends (AMB-19) or both groups of a split have acted (CA-5).
+
+The host resolves an action as usual; afterwards every *other* unit the action changed
+(casualties, markers, morale, the host's unit data) is put back as it was, and the
+change is kept aside. So the next action of the step sees the enemy as it stood when
+the step began. `release` then merges every kept change into the live state at once.
+
+The acting unit's own changes (moves, reload counters, being shot by an interrupting
+overwatch unit) stay live, and so do timed effects, side data and events: only unit
+states are held back. Changes made meanwhile by interrupts (which apply at once,
+AMB-25) are kept too: the release is a three-way merge, field by field, of the state
+before the action, after it, and now.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from campaign.engine.state import BattleState, UnitState
+
+_GONE = object()  # a dict key that one side of the merge removed
+
+
+def merge3(base: Any, ours: Any, theirs: Any) -> Any:
+    """`theirs` (the live value) with the change from `base` to `ours` applied on top.
+
+    Dicts merge key by key, equal-length lists and attrs records item by item; numbers
+    changed on both sides add both changes (two actions each costing a wound); any
+    other clash keeps the live value."""
+    if ours == base:
+        return theirs
+    if theirs == base or ours == theirs:
+        return ours
+    if isinstance(base, dict) and isinstance(ours, dict) and isinstance(theirs, dict):
+        out = {}
+        for key in (*theirs, *(k for k in ours if k not in theirs)):
+            value = merge3(base.get(key, _GONE), ours.get(key, _GONE), theirs.get(key, _GONE))
+            if value is not _GONE:
+                out[key] = value
+        return out
+    if isinstance(base, list) and isinstance(ours, list) and isinstance(theirs, list):
+        if len(base) == len(ours) == len(theirs):
+            return [merge3(b, o, t) for b, o, t in zip(base, ours, theirs)]
+        return theirs
+    if attrs.has(type(base)) and type(base) is type(ours) is type(theirs):
+        changes = {
+            f.name: merge3(getattr(base, f.name), getattr(ours, f.name), getattr(theirs, f.name))
+            for f in attrs.fields(type(base))
+            if f.init
+        }
+        return attrs.evolve(theirs, **changes)
+    if all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in (base, ours, theirs)):
+        return theirs + (ours - base)
+    return theirs
+
+
+def assign(target: Any, source: Any) -> None:
+    """Make `target` (a live attrs record) equal to `source` in place, keeping the identity
+    of nested records (rules may hold on to an element object)."""
+    for f in attrs.fields(type(target)):
+        mine, new = getattr(target, f.name), getattr(source, f.name)
+        if attrs.has(type(mine)) and type(mine) is type(new):
+            assign(mine, new)
+        elif (
+            isinstance(mine, list)
+            and isinstance(new, list)
+            and len(mine) == len(new)
+            and all(attrs.has(type(a)) and type(a) is type(b) for a, b in zip(mine, new))
+        ):
+            for a, b in zip(mine, new):
+                assign(a, b)
+        else:
+            setattr(target, f.name, copy.deepcopy(new))
+
+
+@attrs.define
+class HeldResults:
+    """Unit changes kept aside until `release`. `step` is the step they belong to
+    (the most actions any unit of the group has taken, AMB-19)."""
+
+    changes: list[tuple[str, UnitState, UnitState]] = attrs.field(factory=list)
+    step: int = 0
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.changes)
+
+    def before(self, state: BattleState, actor: str) -> dict[str, UnitState]:
+        """Copies of every unit but the actor, taken just before its action resolves."""
+        return {u.id: copy.deepcopy(u) for u in state.units if u.id != actor}
+
+    def hold_back(self, state: BattleState, before: dict[str, UnitState]) -> list[str]:
+        """Put back every unit the action changed; keep its change. Returns their ids."""
+        held = []
+        for unit in state.units:
+            old = before.get(unit.id)
+            if old is None or unit == old:
+                continue
+            self.changes.append((unit.id, old, copy.deepcopy(unit)))
+            assign(unit, old)
+            held.append(unit.id)
+        return held
+
+    def release(self, state: BattleState) -> list[str]:
+        """Apply every kept change to the live state; returns the units changed, in order."""
+        done: list[str] = []
+        for unit_id, base, ours in self.changes:
+            live = state.unit(unit_id)
+            assign(live, merge3(base, ours, copy.deepcopy(live)))
+            if unit_id not in done:
+                done.append(unit_id)
+        self.changes = []
+        return done
