@@ -170,6 +170,7 @@ SHOOT_FACTS: tuple[FactSpec, ...] = (
     FactSpec("weapons", (), [], "weapon names to fire; default every weapon that can"),
     FactSpec("covered", (), [], "element ids under a template centred on the target"),
     FactSpec("allocate", (), [], "target element ids in the order hits go to them (A-23)"),
+    FactSpec("shot_targets", (), [], 'Multi-shot shots aimed elsewhere (A-22), e.g. "reds/gun-1#2=rippers"'),
     WILL_RUN,
 )
 CAST_FACTS: tuple[FactSpec, ...] = (

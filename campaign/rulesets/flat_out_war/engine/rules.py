@@ -78,6 +78,7 @@ from campaign.rulesets.flat_out_war.engine.recovery import (
     resolve_recovery,
 )
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, die_sides, step, succeeds, total_of
+from campaign.rulesets.flat_out_war.engine.shots import ShotError, ShotTarget, parse_shot_target, shot_numbers
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
 
@@ -492,6 +493,58 @@ class FlatOutWarRules(BattleRules):
         if not any(self._weapon_problem(state, c, w) is None for c in cs for w in c.ranged):
             problems = {self._weapon_problem(state, c, w) for c in cs for w in c.ranged} - {None}
             raise IllegalCommand("FOW 11", "no weapon can fire: " + "; ".join(sorted(p for p in problems if p)))
+        for entry in self._shot_targets(cmd):
+            if not any(entry.matches(c.key, w.name, entry.shot) and 1 < w.shots >= entry.shot
+                       for c in cs for w in c.ranged):
+                raise IllegalCommand("A-22", f"no firing Multi-shot weapon has a shot #{entry.shot} "
+                                             f"for {entry.element or 'any element'}")
+            # the shot's own target must be one the whole command could have shot at
+            self._check_shoot(state, attrs.evolve(cmd, target=self._shot_unit(state, entry).id, facts={
+                **cmd.facts, **dict(entry.facts), "shot_targets": [],
+                "shooters": [entry.element] if entry.element else fact(cmd, "shooters", SHOOT_FACTS)}))
+
+    def _shot_targets(self, cmd: Any) -> list[ShotTarget]:
+        choices = {f.name: f.choices for f in SHOOT_FACTS}
+        try:
+            return [parse_shot_target(t, choices) for t in fact(cmd, "shot_targets", SHOOT_FACTS) or []]
+        except ShotError as exc:
+            raise IllegalCommand("A-22", str(exc)) from None
+
+    def _shot_unit(self, state: BattleState, entry: ShotTarget) -> UnitState:
+        if "/" in entry.target:
+            try:
+                return state.unit(state.element(entry.target).unit)
+            except KeyError:
+                raise IllegalCommand("A-22", f"there is no element {entry.target!r}") from None
+        return self._unit(state, entry.target, "target unit")
+
+    def _aim_shots(self, state: BattleState, cmd: Any, sit: Situation, target: UnitState, cs: list[Combatant],
+                   specs: list[AttackSpec]) -> list[tuple[UnitState, list[AttackSpec]]]:
+        """A-22: the rolls grouped by the unit they go to, each shot that `shot_targets`
+        names re-declared against its own target with that target's facts."""
+        entries = self._shot_targets(cmd) if cmd is not None else []
+        batches: dict[str, tuple[UnitState, list[AttackSpec]]] = {target.id: (target, [])}
+        numbers = shot_numbers([(s.attacker, s.weapon) for s in specs])
+        by_key = {c.key: c for c in cs}
+        for spec, shot in zip(specs, numbers):
+            c = by_key.get(spec.attacker)
+            w = next((w for w in c.ranged if w.index == spec.weapon), None) if c else None
+            entry = next((e for e in entries if w is not None and w.shots > 1 and e.matches(c.key, w.name, shot)), None)
+            if entry is None:
+                batches[target.id][1].append(spec)
+                continue
+            other = self._shot_unit(state, entry)
+            aimed = [state.element(entry.target)] if "/" in entry.target else self._allocation(state, other, None)
+            facts = dict(entry.facts)
+            shot_sit = attrs.evolve(sit, target_effects=self.effects_on(state, other.id),
+                                    **{k: facts[k] for k in ("aspect", "range_band", "los") if k in facts})
+            try:
+                again = ranged_attacks([c], [self.combatant(state, e) for e in aimed if e.alive], shot_sit,
+                                       self.edition, extra_check=lambda _c, arm: None if arm.index == w.index else "-")
+            except NoAttack as exc:
+                raise IllegalCommand("A-22", str(exc)) from None
+            batches.setdefault(other.id, (other, []))[1].append(attrs.evolve(again[shot - 1], target_index=0))
+        return list(batches.values())
 
     def _weapon_problem(self, state: BattleState, c: Combatant, w: Arm) -> str | None:
         es = state.element(c.key)
@@ -1140,8 +1193,9 @@ class FlatOutWarRules(BattleRules):
                    and (not names or w.name in names) and self._weapon_problem(state, c, w) is None]
         if not specs and not special:
             raise IllegalCommand("FOW 11", "no weapon can fire at this target")
-        if specs:
-            yield from self._attack_batch(state, ctx, unit, target, specs, "shooting at")
+        for aimed_at, batch in self._aim_shots(state, cmd, sit, target, cs, specs):
+            if batch:
+                yield from self._attack_batch(state, ctx, unit, aimed_at, batch, "shooting at")
         for c, w in special:
             fired.add((c.key, w.index))
             yield from self._special_fire(state, ctx, unit, target, state.element(c.key), w, sit, cmd)

@@ -1,0 +1,76 @@
+"""Multi-shot (A-22): each shot may pick its own eligible target, with that target's facts."""
+
+import pytest
+
+from campaign.engine.errors import IllegalCommand
+from campaign.rulesets.flat_out_war.engine.shots import ShotError, parse_shot_target, shot_numbers
+
+from .battle_helpers import V17, Weapon, battle, el, expect_roll, force, initiative, texts
+
+GUN = Weapon("Gun", "ranged", "d8", 12, traits=("Multi-shot 3x",))
+
+
+def setup(blue=None):
+    blue = blue or [("Blues", (el("B", count=2),)), ("Greens", (el("G"),))]
+    b = battle(force("Red", ("Reds", (el("Gunner", weapons=(GUN,)),))), force("Blue", *blue))
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "reds"})
+    return b
+
+
+def shoot(b, *entries, **facts):
+    b.apply({"type": "shoot", "unit": "reds", "target": "blues", "facts": {"shot_targets": list(entries), **facts}})
+
+
+def test_entries_are_read_with_their_own_facts() -> None:
+    choices = {"range_band": ("short", "long", "out")}
+    e = parse_shot_target("reds/gunner:Gun#3=greens range_band=long", choices)
+    assert (e.element, e.weapon, e.shot, e.target, e.facts) == ("reds/gunner", "Gun", 3, "greens", (("range_band", "long"),))
+    assert parse_shot_target("#2=greens", choices).matches("any/el", "Any", 2)
+    for bad in ("greens", "#0=greens", "#2=", "#2=greens colour=red", "#2=greens range_band=far"):
+        with pytest.raises(ShotError):
+            parse_shot_target(bad, choices)
+    assert shot_numbers([("a", 0), ("a", 0), ("b", 0), ("a", 1), ("a", 0)]) == [1, 2, 1, 1, 3]
+
+
+def test_without_entries_every_shot_goes_to_the_command_target() -> None:
+    b = setup()
+    shoot(b)
+    expect_roll(b, 8, 3, "to hit, Reds shooting at Blues")
+
+
+def test_one_shot_goes_to_another_unit_at_its_own_range() -> None:
+    b = setup()
+    shoot(b, "reds/gunner#3=greens range_band=long")
+    expect_roll(b, 8, 2, "Reds shooting at Blues")
+    b.roll([1, 1])  # both miss
+    req = expect_roll(b, 8, 1, "Reds shooting at Greens")
+    assert "long range -1" in req.purpose
+    b.roll([5])  # 5 - 1 = 4: a hit on the green
+    expect_roll(b, 6, 1, "recovery, G hit")
+    b.roll([1])
+    assert not b.state.element("greens/g").alive
+    assert any("G (Greens) is hit" in t for t in texts(b))
+
+
+def test_a_shot_may_name_an_element_which_allocates_the_hit() -> None:
+    b = setup()
+    shoot(b, "#1=blues/b-2")
+    b.roll([6, 1, 1])  # one unit, same die and modifier: one batch; shot 1 hits and goes to b-2 (A-23)
+    assert b.pending.purpose.startswith("1 x d6 recovery, B hit")
+    b.roll([1])
+    assert not b.state.element("blues/b-2").alive and b.state.element("blues/b").alive
+
+
+def test_a_shot_at_an_ineligible_target_is_refused() -> None:
+    b = setup([("Blues", (el("B"),)), ("Greens", (el("G", attributes=("Entrenched",)),))])
+    with pytest.raises(IllegalCommand, match="entrenched"):
+        shoot(b, "#2=greens")
+    with pytest.raises(IllegalCommand, match="out of range"):
+        shoot(b, "#2=blues range_band=out")
+    with pytest.raises(IllegalCommand, match="A-22"):
+        shoot(b, "#4=blues")  # a 3x weapon has no fourth shot
+    with pytest.raises(IllegalCommand, match="no target unit 'nobody'"):
+        shoot(b, "#2=nobody")
+    with pytest.raises(IllegalCommand, match="no element 'blues/zz'"):
+        shoot(b, "#2=blues/zz")
