@@ -18,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, ProgressBar, RichLog, Static
 from textual.widgets.option_list import Option
 
 from campaign.engine import CommandSpec, Decision, EngineError, IllegalCommand, RollRequest
@@ -74,6 +74,7 @@ class BattleScreen(MusterScreen):
                 yield UnitsPanel(id="battle-units")
             with Vertical(id="battle-right"):
                 yield Static(id="battle-prompt")
+                yield ProgressBar(id="battle-progress", show_eta=False)
                 yield OptionList(id="battle-actions", markup=False)
                 yield RichLog(id="battle-log", classes="panel", wrap=True, markup=False, min_width=20)
         yield Footer()
@@ -87,14 +88,25 @@ class BattleScreen(MusterScreen):
     @work(thread=True, exclusive=True, group="battle")
     def open_battle(self) -> None:
         """Start or resume the battle off the screen's thread: a long log takes a while to replay."""
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._replayed, done, total)
+
         try:
-            session = BattleSession.open(self.folder, self.dice)
+            session = BattleSession.open(self.folder, self.dice, progress)
         except Exception as exc:  # a damaged file, a campaign that cannot battle: said, not raised
             self.app.call_from_thread(self._failed, str(exc))
             return
         self.app.call_from_thread(self._opened, session)
 
+    def _replayed(self, done: int, total: int) -> None:
+        """A long log is being replayed: show how far it has got."""
+        bar = self.query_one("#battle-progress", ProgressBar)
+        bar.display = True
+        bar.update(total=total, progress=done)
+        self.query_one("#battle-prompt", Static).update(Text(f"Replaying the log: {done} of {total} entries", style="dim"))
+
     def _failed(self, message: str) -> None:
+        self.query_one("#battle-progress").display = False
         self.query_one("#battle-actions", OptionList).loading = False
         self.query_one("#battle-prompt", Static).update(Text(message, style="bold red"))
         self.notify(message, title="Cannot open the battle", severity="error", markup=False)
@@ -102,6 +114,7 @@ class BattleScreen(MusterScreen):
     def _opened(self, session: BattleSession) -> None:
         self.session = session
         self.ruleset_id = session.battle.setup.ruleset
+        self.query_one("#battle-progress").display = False
         self.query_one("#battle-actions", OptionList).loading = False
         self.busy = False
         self._write_events(session.battle.events)

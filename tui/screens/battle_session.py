@@ -8,7 +8,7 @@ remembers the last answer to each table fact. The screen renders what it exposes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +40,15 @@ class BattleSession:
 
     # --- opening ----------------------------------------------------------------
     @classmethod
-    def open(cls, folder: str | Path, dice: DiceSource | None = None) -> BattleSession:
-        """Resume the battle in progress in `folder`, or plan, muster and start the next one."""
+    def open(
+        cls,
+        folder: str | Path,
+        dice: DiceSource | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> BattleSession:
+        """Resume the battle in progress in `folder`, or plan, muster and start the next one.
+
+        `progress` hears (entries replayed, total) while a logged battle is rebuilt."""
         from tui.cli.replay import battle_setup
 
         folder = Path(folder)
@@ -58,7 +65,7 @@ class BattleSession:
         file = load_battle_file(path)
         setup = battle_setup(file)
         if file.log:
-            battle = Battle.replay(setup, file.log, dice)
+            battle = Battle.replay(setup, file.log, dice, progress=progress)
             session = cls(loaded, path, battle, plan)
             session.written = len(file.log)
         else:

@@ -1,0 +1,66 @@
+"""Battle-screen polish: progress while a long log replays, help topics, the card hand review."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import ProgressBar
+
+from campaign.engine import Decision
+from scenarios.demo import write_demo
+from tests.tui.helpers import screen_text
+from tests.tui.test_battle import SIZE, settle
+from tui.app import MusterApp
+from tui.screens.battle import BattleScreen
+from tui.screens.battle_session import BattleSession
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    return write_demo(tmp_path / "demo", seed=11)
+
+
+def fight_first_legal(folder: Path, steps: int = 200) -> int:
+    """Play the demo battle by always taking the first legal command that needs nothing typed;
+    the auto dice are seeded, so the log is the same every run. Returns the log's length."""
+    session = BattleSession.open(folder)
+    battle = session.battle
+    for _ in range(steps):
+        if not isinstance(battle.pending, Decision):
+            break
+        for spec in battle.pending.legal:
+            try:
+                battle.apply(battle.command(spec))
+                break
+            except Exception:  # a command that needs fields or facts: take the next one
+                continue
+    session.sync()
+    return len(battle.log)
+
+
+async def test_a_long_log_shows_replay_progress(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    total = fight_first_legal(demo)
+    assert total > 25  # more than one progress step
+    seen: list[tuple[int, int, bool, str]] = []
+    original = BattleScreen._replayed
+
+    def spy(self: BattleScreen, done: int, total: int) -> None:
+        original(self, done, total)
+        bar = self.query_one("#battle-progress", ProgressBar)
+        prompt = str(self.query_one("#battle-prompt").render())
+        seen.append((int(bar.progress), int(bar.total or 0), bool(bar.display), prompt))
+
+    monkeypatch.setattr(BattleScreen, "_replayed", spy)
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session is not None
+        assert [s[:3] for s in seen] == [(25, total, True), (total, total, True)]
+        assert seen[0][3] == f"Replaying the log: 25 of {total} entries"
+        # Loaded: the bar is gone and the battle shows as it stands.
+        assert not screen.query_one("#battle-progress").display
+        assert len(screen.session.battle.log) == total
+        assert "Replaying" not in screen_text(app)
