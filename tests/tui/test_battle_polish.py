@@ -64,3 +64,25 @@ async def test_a_long_log_shows_replay_progress(demo: Path, monkeypatch: pytest.
         assert not screen.query_one("#battle-progress").display
         assert len(screen.session.battle.log) == total
         assert "Replaying" not in screen_text(app)
+
+
+async def test_help_on_the_battle_screen_explains_it(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        from tui.screens.help import HelpScreen
+
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "The header names the scenario, the round" in text
+        body = "\n".join(str(s.render()) for s in app.screen.query(".help-para"))
+        for words in ("table facts", "type the faces", "It stops at dice", "Card turns", "Flat Out War in brief"):
+            assert words in body
+        keys = str(app.screen.query_one(".help-keys").render())
+        assert "Undo" in keys and "End battle" in keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)

@@ -41,6 +41,45 @@ SCREENS: dict[str, str] = {
         "The right arrow accepts a suggested attribute name. ctrl+n adds a weapon, ctrl+o edits the "
         "highlighted one, ctrl+r removes it. ctrl+s applies the changes; Escape asks before dropping them."
     ),
+    "battle": (
+        "The header names the scenario, the round and the side whose decision it is; units and their "
+        "markers are on the left, and on the right what the engine is waiting for, its choices, and the "
+        "log of what has happened.\n"
+        "\n"
+        "An activation: pick a unit with the arrows and Enter, then its move and its other action in "
+        "either order. Actions that depend on the table (range, line of sight, arc, cover, charge...) open "
+        "a short form of table facts: each starts at your last answer for that action, or at the rules' "
+        "usual value, and the exact odds below it follow as you change them. ctrl+r rolls.\n"
+        "\n"
+        "Dice. With auto dice Muster rolls from the battle's seed, so the same log always replays the same. "
+        "With table dice you roll real dice and type the faces shown (space-separated); Escape leaves the "
+        "command waiting for them.\n"
+        "\n"
+        "Undo (u) takes back the last decision, on screen and in the battle file. It stops at dice: once "
+        "faces are rolled they are part of the story. e ends the battle when the players agree; when the "
+        "scenario ends it, Enter goes on to the post-battle step. Every step is written as it happens, so "
+        "Escape loses nothing and the battle resumes where it was left. l and a move between the log and "
+        "the actions.\n"
+        "\n"
+        "Card turns. Under the card scheme each side secretly puts one card from its hand on each unit. "
+        "Before a hand is shown Muster asks for the keyboard to be passed: only that side's player should "
+        "look. Afterwards h lets the side whose decision it is look over its own hand and placements again, "
+        "behind the same hand-over; the other side's cards are never shown. Cards are turned up one at a "
+        "time and the unit whose card is up acts, spending its action points one action at a time."
+    ),
+    "post-battle": (
+        "The whole result in one page, nothing saved yet: each side's victory points line by line, "
+        "the elements lost and those that remain, the campaign rules applied (recovery rolls, "
+        "reinforcement points) and where the scenario track goes next.\n"
+        "\n"
+        "o declares what happened on the table that Muster cannot see: which scenario objectives each "
+        "side achieved (their points join the breakdown, when the campaign counts declared objectives) "
+        "and, if one side completed its scenario aim, the strategic winner. The page updates at once. "
+        "With table dice, r asks for the recovery dice again.\n"
+        "\n"
+        "s saves it all into the campaign folder in one go (and commits when the campaign uses git); "
+        "then n starts the next battle. Escape before saving returns to the battle untouched."
+    ),
 }
 
 RULESETS: dict[str, str] = {
