@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from campaign.engine.state import BattleState, UnitState
+from campaign.engine.state import BattleState, ElementState, UnitState
 
 _GONE = object()  # a dict key that one side of the merge removed
 
@@ -29,12 +29,15 @@ def merge3(base: Any, ours: Any, theirs: Any) -> Any:
     """`theirs` (the live value) with the change from `base` to `ours` applied on top.
 
     Dicts merge key by key, equal-length lists and attrs records item by item; numbers
-    changed on both sides add both changes (two actions each costing a wound); any
-    other clash keeps the live value."""
+    changed on both sides add both changes (two actions each costing a wound, or each
+    stepping a die down); a model removed by both is two models removed; any other
+    clash keeps the live value."""
     if ours == base:
         return theirs
-    if theirs == base or ours == theirs:
+    if theirs == base:
         return ours
+    # both changed: look inside before calling them equal (two actions that each removed
+    # "the first model" removed two models, not one)
     if isinstance(base, dict) and isinstance(ours, dict) and isinstance(theirs, dict):
         out = {}
         for key in (*theirs, *(k for k in ours if k not in theirs)):
@@ -43,6 +46,8 @@ def merge3(base: Any, ours: Any, theirs: Any) -> Any:
                 out[key] = value
         return out
     if isinstance(base, list) and isinstance(ours, list) and isinstance(theirs, list):
+        if len(base) == len(ours) == len(theirs) and base and all(isinstance(e, ElementState) for e in base):
+            return _merge_elements(base, ours, theirs)
         if len(base) == len(ours) == len(theirs):
             return [merge3(b, o, t) for b, o, t in zip(base, ours, theirs)]
         return theirs
@@ -55,7 +60,20 @@ def merge3(base: Any, ours: Any, theirs: Any) -> Any:
         return attrs.evolve(theirs, **changes)
     if all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in (base, ours, theirs)):
         return theirs + (ours - base)
-    return theirs
+    return theirs  # the same new value on both sides, or a clash: the live one
+
+
+def _merge_elements(base: list[ElementState], ours: list[ElementState], theirs: list[ElementState]) -> list[ElementState]:
+    """Elements merge one by one, but a casualty is a model removed: when both actions
+    removed the same model (each saw it alive), the held-back casualty takes the next
+    model still standing instead, in the unit's order."""
+    merged = [merge3(b, o, t) for b, o, t in zip(base, ours, theirs)]
+    for b, o, t in zip(base, ours, theirs):
+        if b.alive and not o.alive and not t.alive:  # the same model lost twice
+            standing = [e for e in merged if e.alive]
+            if standing:
+                standing[0].alive = False
+    return merged
 
 
 def assign(target: Any, source: Any) -> None:

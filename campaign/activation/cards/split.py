@@ -48,11 +48,11 @@ def check_split(groups: Sequence[SplitGroup], unit_models: int, other_kinds: boo
     if total > unit_models:
         raise CardRuleError("CA-5.1", f"the groups hold {total} models but the unit has {unit_models}")
     limit = second_group_limit(unit_models)
-    if min(first.count, second.count) > limit:
+    if second.count > limit:  # the second group listed is the one split off
         raise CardRuleError(
             "AMB-18",
-            f"the split-off group may hold at most {limit} of the unit's {unit_models} models "
-            f"(half, rounded down); the groups hold {first.count} and {second.count}",
+            f"the split-off (second) group may hold at most {limit} of the unit's {unit_models} "
+            f"models (half, rounded down), not {second.count}",
         )
     if first.models is not None and second.models is not None:
         both = sorted(first.models & second.models)
