@@ -869,9 +869,15 @@ class FlatOutWarRules(BattleRules):
         """The target's living elements in the order the attacker hands out hits (A-23):
         the `allocate` fact's element ids first, then the rest in unit order."""
         wanted = list(fact(cmd, "allocate", SHOOT_FACTS) or []) if cmd is not None else []
-        alive = [e for e in target.elements if e.alive]
+        alive = self._members(state, target)
         first = [e for eid in wanted for e in alive if e.id == eid]
         return first + [e for e in alive if e not in first]
+
+    def _members(self, state: BattleState, unit: UnitState) -> list[ElementState]:
+        """The unit's living elements, then its attached officer's: the officer belongs to
+        the unit (FOW 20 Command), so hits may be handed to it (A-23)."""
+        officer = unit.data.get("officer")
+        return unit.alive + (state.unit(officer).alive if officer else [])
 
     def attack_modifiers(self, state: BattleState, unit: UnitState, target: UnitState) -> tuple[Mod, ...]:
         """Extra modifiers on every attack die of `unit` against `target`: none in Flat
@@ -893,7 +899,7 @@ class FlatOutWarRules(BattleRules):
         live = [s for s in specs if not s.blocked]
         # the declared order: targets as the specs name them, then the other living elements
         keyed = [state.element(k) for k in dict.fromkeys(s.target_key for s in specs if s.target_key)]
-        declared = keyed + [e for e in target.elements if e.alive and e not in keyed]
+        declared = keyed + [e for e in self._members(state, target) if e not in keyed]
         groups: list[list[AttackSpec]] = []
         for spec in live:
             lucky = self._lucky_ready(state, state.element(spec.attacker))
@@ -1045,6 +1051,9 @@ class FlatOutWarRules(BattleRules):
         es.markers.pop("sticky", None)
         unit = state.unit(es.unit)
         unit.data["lost"] = unit.data.get("lost", 0) + 1
+        if unit.eliminated and unit.data.get("attached_to"):
+            host = state.unit(unit.data["attached_to"])
+            ctx.emit("officer_lost", f"{host.name} loses its officer {es.name}: no more +2 on morale", unit=host.id)
         if unit.eliminated:
             self._mark_eliminated(state, unit, by_side)
         self._orphans(state, ctx, by_side)
@@ -1065,6 +1074,10 @@ class FlatOutWarRules(BattleRules):
         if officer:  # the attached officer is free again
             state.unit(officer).data["attached_to"] = ""
             unit.data["officer"] = ""
+        host = unit.data.get("attached_to")
+        if host:  # a lost officer no longer leads its unit
+            state.unit(host).data["officer"] = ""
+            unit.data["attached_to"] = ""
 
     # --- morale ---------------------------------------------------------------------
     def _losses_morale(self, state: BattleState, ctx: Any, lost_before: dict[str, int]) -> Resolution:
