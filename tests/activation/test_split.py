@@ -197,3 +197,85 @@ def test_a_lone_unit_applies_its_results_at_once() -> None:
     b.apply(toy_shoot("a", "x"))
     b.roll([6, 1])
     assert alive(b, "x") == 1
+
+
+# --- Flat Out War: the groups are FOW commands naming their elements ----------------------------
+
+
+def fow_battle(red: tuple[Any, ...], blue: tuple[Any, ...], red_cards: dict[str, str], blue_cards: dict[str, str], **options: Any) -> Battle:
+    from tests.activation.test_fow_host import start
+
+    b = start(red, blue, **options)
+    for cards, spares in ((red_cards, ["10D", "9D"]), (blue_cards, ["10S", "9S"])):
+        b.apply({"type": "deal_cards", "cards": ([*cards.values()] + spares)[: b.pending.data["count"]]})
+    b.apply({"type": "assign_cards", "cards": red_cards})
+    b.apply({"type": "assign_cards", "cards": blue_cards})
+    return b
+
+
+def fow_rolls(b: Battle, hit: int, recovery: int) -> list[str]:
+    """Answer every pending roll: `hit` on attack dice, `recovery` on recovery dice, 6 on others."""
+    from campaign.engine.pending import RollRequest
+
+    asked = []
+    while isinstance(b.pending, RollRequest):
+        purpose = b.pending.purpose
+        asked.append(purpose)
+        face = hit if "to hit" in purpose else recovery if "recovery" in purpose else 6
+        b.roll([face] * b.pending.count)
+    return asked
+
+
+def fow_units() -> tuple[Any, Any, Any]:
+    from campaign.force import Unit
+    from tests.activation.test_fow_host import BOW, MILITIA, el
+
+    return Unit("Archers", (el("Archer", count=4, weapons=(BOW,)),)), MILITIA, Unit("Goblins", (el("Gob", count=2),))
+
+
+def test_fow_split_fire_names_the_split_off_shooters() -> None:
+    archers, militia, goblins = fow_units()
+    b = fow_battle((archers,), (militia, goblins), {"archers": "AH"}, {"militia": "KC", "goblins": "QC"})
+    b.apply(split("archers", {"type": "shoot", "unit": "archers", "target": "militia"},
+                  {"type": "shoot", "unit": "archers", "target": "goblins", "facts": {"shooters": ["archers/archer-4"]}}))
+    asked = fow_rolls(b, hit=6, recovery=1)
+    to_hit = [p for p in asked if "to hit" in p]
+    assert to_hit == ["3 x d6 to hit, Archers shooting at Militia", "1 x d6 to hit, Archers shooting at Goblins"]
+    assert (len(b.state.unit("militia").alive), len(b.state.unit("goblins").alive)) == (1, 1)
+    assert b.state.scheme["cards"].units["archers"].ap_left == 1
+
+
+@pytest.mark.parametrize(
+    "second, rule",
+    [
+        ({"type": "shoot", "unit": "archers", "target": "goblins", "facts": {"shooters": ["archers/archer", "archers/archer-4"]}}, "CA-5.2"),
+        ({"type": "shoot", "unit": "archers", "target": "goblins", "facts": {"shooters": ["archers/archer-2", "archers/archer-3", "archers/archer-4"]}}, "AMB-18"),
+        ({"type": "melee", "unit": "archers", "target": "goblins", "facts": {"attackers": ["archers/archer-4"]}}, "host"),
+    ],
+)
+def test_fow_illegal_splits(second: dict[str, Any], rule: str) -> None:
+    archers, militia, goblins = fow_units()
+    b = fow_battle((archers,), (militia, goblins), {"archers": "AH"}, {"militia": "KC", "goblins": "QC"})
+    first = {"type": "shoot", "unit": "archers", "target": "militia", "facts": {"shooters": ["archers/archer"]}}
+    with pytest.raises(IllegalCommand) as exc:
+        b.apply(split("archers", first, second))
+    assert exc.value.rule == rule, exc.value
+
+
+def test_fow_combined_step_applies_casualties_at_its_end() -> None:
+    from campaign.force import Unit
+    from tests.activation.test_fow_host import BOW, el
+
+    archers, militia, goblins = fow_units()
+    bows = Unit("Bows", (el("Bowman", count=2, weapons=(BOW,)),))
+    b = fow_battle((archers, bows), (militia, goblins), {"archers": "AH", "bows": "2H"}, {"militia": "KC", "goblins": "QC"})
+    b.apply({"type": "activate_cards", "units": ["archers", "bows"]})
+    b.apply({"type": "shoot", "unit": "archers", "target": "goblins"})
+    fow_rolls(b, hit=6, recovery=1)
+    assert len(b.state.unit("goblins").alive) == 2  # held back until the step ends
+    b.apply({"type": "shoot", "unit": "bows", "target": "goblins"})  # Goblins still a legal target
+    fow_rolls(b, hit=6, recovery=1)
+    assert b.state.unit("goblins").eliminated
+    assert any(e.kind == "results_applied" for e in b.events)
+    again = Battle.replay(b.setup, b.log_dicts(), TableDice())
+    assert again.digest() == b.digest()
