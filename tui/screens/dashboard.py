@@ -32,6 +32,25 @@ def vp_text(value: Any) -> str:
     return str(int(number)) if number.is_integer() else f"{number:.2f}".rstrip("0")
 
 
+BAR_WIDTH = 20
+
+
+def vp_bars(camp: Any, series: dict[str, list[float]]) -> Text:
+    """Before a second battle: a note (no battles) or one bar per side (one battle)."""
+    if not camp.history:
+        return Text("No battles yet.\nEach side's running VP total\nis drawn here as battles are fought.", style="dim")
+    totals = {side.id: series.get(side.id, [0.0])[-1] for side in camp.sides}
+    top = max(totals.values(), default=0.0) or 1.0
+    width = max(len(side.name) for side in camp.sides)
+    text = Text("After battle 1\n", style="dim")
+    for side in camp.sides:
+        value = totals[side.id]
+        text.append(side.name[:14].ljust(min(width, 14)) + " ")  # a name is plain text, never markup
+        text.append("█" * round(BAR_WIDTH * value / top), style="bold")
+        text.append(f" {vp_text(value)}\n")
+    return text
+
+
 class DashboardScreen(MusterScreen):
     HELP_TOPIC = "dashboard"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,6 +75,7 @@ class DashboardScreen(MusterScreen):
         with Horizontal(id="dash-top"):
             yield Static(id="standings", classes="panel")
             yield PlotextPlot(id="vp-chart", classes="panel")
+            yield Static(id="vp-bars", classes="panel")  # instead of the chart before a second battle
         with Horizontal(id="dash-middle"):
             yield Static(id="track", classes="panel")
             yield DataTable(id="history", cursor_type="row", classes="panel")
@@ -72,6 +92,7 @@ class DashboardScreen(MusterScreen):
         self.query_one("#track").border_title = "Scenario track"
         self.query_one("#forces").border_title = "Forces"
         self.query_one("#vp-chart").border_title = "VP over battles"
+        self.query_one("#vp-bars").border_title = "VP over battles"
         table.focus()
         self.query_one("#standings").loading = True  # until the worker has read the folder
         self.load()
@@ -129,6 +150,12 @@ class DashboardScreen(MusterScreen):
         self.query_one("#standings", Static).update(text)
 
     def _show_chart(self, camp: Any) -> None:
+        few = len(camp.history) < 2  # a line needs two battles; before that, a note or bars
+        self.query_one("#vp-chart").display = not few
+        self.query_one("#vp-bars").display = few
+        if few:
+            self.query_one("#vp-bars", Static).update(vp_bars(camp, workspace.vp_series(camp)))
+            return
         chart = self.query_one(PlotextPlot)
         plt = chart.plt
         plt.clear_data()
