@@ -86,3 +86,95 @@ async def test_help_on_the_battle_screen_explains_it(demo: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
+
+
+@pytest.fixture
+def cards_demo(tmp_path: Path) -> Path:
+    import attrs
+
+    from saves.campaign_file import load_campaign, save_campaign
+    from scenarios import builtin_scenarios
+
+    folder = write_demo(tmp_path / "demo", seed=11)
+    loaded = load_campaign(folder, builtin_scenarios())
+    save_campaign(folder, attrs.evolve(loaded.campaign, activation="cards"))
+    return folder
+
+
+async def test_the_deciding_side_reviews_its_own_cards_behind_the_hand_over(cards_demo: Path) -> None:
+    from tests.tui.test_battle_cards import hand, shows_card
+    from tui.screens.battle_dialogs import AssignCardsScreen, HandOverScreen, HandReviewScreen
+
+    app = MusterApp(cards_demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(cards_demo)
+        await settle(pilot)
+        battle_screen = app.screen_stack[-2]
+        assert isinstance(battle_screen, BattleScreen) and battle_screen.session is not None
+        humans, aliens = hand(battle_screen, "humans"), hand(battle_screen, "aliens")
+
+        # The humans place their cards; while the aliens are to place, h shows nothing yet.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, AssignCardsScreen)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("escape")  # the aliens' player is not at the keyboard yet
+        await settle(pilot)
+        assert app.screen is battle_screen
+        assert "My cards" in screen_text(app)  # the key is in the footer of a card battle
+        await pilot.press("h")
+        await settle(pilot)
+        assert app.screen is battle_screen  # the aliens have placed nothing: refused with a notice
+
+        # The aliens place theirs; activations begin with a revealed card.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.screen is battle_screen
+        state = battle_screen.session.battle.state
+        pending = battle_screen.session.pending
+        assert isinstance(pending, Decision)
+        side = pending.side
+        own, other = (humans, aliens) if side == "humans" else (aliens, humans)
+        assigned = state.secret[side]["cards"].assigned
+        other_assigned = state.secret["aliens" if side == "humans" else "humans"]["cards"].assigned
+        revealed = {state.scheme["cards"].units[u].card for u in state.scheme["cards"].revealed_order}
+
+        # h: the hand-over first, with no card of either hand on screen beyond those revealed.
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        text = screen_text(app)
+        assert f"Pass the keyboard to {state.side(side).name}." in text
+        assert not any(shows_card(text, c) for c in own + other if c not in revealed)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HandReviewScreen)
+        text = screen_text(app)
+        assert f"Hand: {' '.join(own)}" in text
+        for unit_id, card in assigned.items():
+            assert any(shows_card(line, card) and state.unit(unit_id).name in line for line in text.splitlines())
+        hidden_other = [c for u, c in other_assigned.items() if c not in revealed and c not in own]
+        assert hidden_other and not any(shows_card(text, c) for c in hidden_other)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is battle_screen
+        assert not any(shows_card(screen_text(app), c) for c in assigned.values() if c not in revealed)
+
+
+async def test_no_card_key_in_an_initiative_battle(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert "My cards" not in screen_text(app)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)

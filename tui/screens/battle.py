@@ -31,6 +31,7 @@ from tui.screens.battle_dialogs import (
     DealCardsScreen,
     FacesScreen,
     HandOverScreen,
+    HandReviewScreen,
     extra_fields,
 )
 from tui.screens.battle_session import BattleSession
@@ -51,6 +52,7 @@ class BattleScreen(MusterScreen):
         Binding("escape", "back", "Back"),
         Binding("u", "undo", "Undo"),
         Binding("e", "end_battle", "End battle"),
+        Binding("h", "review_hand", "My cards"),
         Binding("l", "focus_log", "Log", show=False),
         Binding("a", "focus_actions", "Actions", show=False),
         Binding("f1", "app.help", "Help"),
@@ -117,6 +119,7 @@ class BattleScreen(MusterScreen):
         self.query_one("#battle-progress").display = False
         self.query_one("#battle-actions", OptionList).loading = False
         self.busy = False
+        self.refresh_bindings()  # the card review key appears in a card battle
         self._write_events(session.battle.events)
         self.show()
 
@@ -322,6 +325,35 @@ class BattleScreen(MusterScreen):
         self.notify(message, title="Not allowed", severity="error", markup=False)
 
     # --- actions --------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The card review key shows only in a card battle."""
+        if action == "review_hand":
+            return self.session is not None and self.session.cards
+        return True
+
+    def action_review_hand(self) -> None:
+        """The deciding side looks over its own placed cards, after the keyboard hand-over."""
+        if self.session is None or self.busy or not self.session.cards:
+            return
+        pending = self.session.pending
+        if not isinstance(pending, Decision):
+            self.notify("Only the side making a decision may look at its cards.", severity="warning")
+            return
+        from campaign.activation.cards import card_view
+
+        side = pending.side
+        view = card_view(self.session.battle.state, side)
+        if side not in view.placed:
+            self.notify("This side has not placed its cards yet.", severity="warning")
+            return
+        name = self.session.side_name(side)
+
+        def ready(answer: bool | None) -> None:
+            if answer:
+                self.app.push_screen(HandReviewScreen(name, view))
+
+        self.app.push_screen(HandOverScreen(name, "The next step shows that side's own cards."), ready)
+
     def action_undo(self) -> None:
         if self.session is None or self.busy:
             return

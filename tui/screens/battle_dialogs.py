@@ -368,3 +368,44 @@ class DealCardsScreen(MusterModal):
         cards = event.value.replace(",", " ").upper().split()
         if cards:
             self.dismiss(cards)
+
+
+class HandReviewScreen(MusterModal):
+    """After placement: one side looks over its own hand and where its cards lie (read only).
+
+    Built from that side's CardView, which never holds another side's hidden cards.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,h", "cancel", "Done"),
+    ]
+
+    def __init__(self, side_name: str, view: Any) -> None:
+        super().__init__()
+        self.side_name = side_name
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        with Vertical(classes="dialog battle-form"):
+            yield Label(Text(f"{self.side_name}: your hand, turn {view.turn}"), classes="dialog-message")
+            yield Static(Text("Hand: " + (" ".join(view.hand) or "(none)")
+                              + f"   (order: {view.card_order.replace('_', ' ')})"), id="review-hand")
+            placed = Text()
+            for unit in view.units:
+                if unit.side != view.viewer:
+                    continue
+                placed.append(f"  {unit.card or '--':>4}  ", style="bold")
+                placed.append(unit.name)  # a unit name is plain text, never markup
+                if unit.eliminated:
+                    placed.append("  (eliminated)", style="dim")
+                elif not unit.face_down:
+                    placed.append("  (revealed)", style="dim")
+                else:
+                    placed.append("  (face down)", style="dim")
+                placed.append("\n")
+            with VerticalScroll(id="form-fields"):
+                yield Static(placed, id="review-placed")
+            if view.discarded:
+                yield Static(Text("Discarded: " + " ".join(view.discarded), style="dim"), id="review-discarded")
+            yield Static(Text("Esc or Enter hides your cards again.", style="dim"), classes="dialog-keys")
