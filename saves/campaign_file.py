@@ -66,7 +66,7 @@ JOURNAL = ".muster-journal.toml"
 ORDER: dict[type, tuple[str, ...]] = {
     Campaign: (
         "name", "ruleset", "edition", "dice", "activation", "seed", "position", "battle_in_progress",
-        "note", "options", "rules", "sides", "track", "ledger", "history",
+        "note", "options", "activation_options", "rules", "sides", "track", "ledger", "history",
     ),
     Side: ("id", "name", "players", "reinforcements"),
     TrackStep: ("id", "scenario", "next", "branches"),
@@ -87,7 +87,7 @@ KEEP: dict[type, frozenset[str]] = {
     LedgerLine: frozenset({"battle", "side", "vp"}),
     HistoryEntry: frozenset({"battle", "step", "scenario", "scenario_name", "file", "winner", "vps"}),
 }
-TABLES = ("options", "rules", "sides", "track", "history", "history.vps", "history.losses")
+TABLES = ("options", "activation_options", "rules", "sides", "track", "history", "history.vps", "history.losses")
 
 
 @attrs.define
@@ -330,7 +330,8 @@ def start_battle(folder: CampaignFolder, plan: BattlePlan, mustered: Mapping[str
         options=dict(campaign.options),
         sides=sides,
         scenario=plan.scenario,
-        activation=campaign.activation,
+        activation=plan.activation,
+        activation_options=dict(plan.activation_options),
         seed=plan.seed,
         dice=campaign.dice,
         campaign=campaign.name,

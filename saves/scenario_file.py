@@ -34,7 +34,7 @@ SCENARIO_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 ORDER = {
     Scenario: (
         "id", "name", "summary", "victory", "points_limit", "rounds", "end_condition", "roles",
-        "objectives", "deployment", "special_rules", "rulesets",
+        "objectives", "deployment", "special_rules", "rulesets", "activation", "activation_options",
     ),
     Objective: ("name", "vp", "side", "text"),
 }  # fmt: skip
@@ -68,6 +68,16 @@ def scenario_from_dict(data: dict[str, Any], file: str | Path, *, text: str | No
         raise error("rounds", f"{scenario.rounds} is not a number of rounds", "a positive whole number")
     if scenario.rounds is None and not scenario.end_condition:
         raise error("rounds", "the scenario never ends", "rounds, or an end_condition in words")
+    if scenario.activation or scenario.activation_options:
+        from campaign.activation.registry import check_activation
+
+        if not scenario.activation:
+            raise error("activation_options", "activation options without an activation scheme",
+                        'activation = "initiative" or "cards"')
+        problem = check_activation(scenario.activation, scenario.activation_options)
+        if problem:
+            key = "activation" if scenario.activation not in ("initiative", "cards") else "activation_options"
+            raise error(key, problem, '"initiative" or "cards"' if key == "activation" else "")
     names = [o.name for o in scenario.objectives]
     for i, objective in enumerate(scenario.objectives):
         if names.count(objective.name) > 1:

@@ -60,6 +60,11 @@ def check_campaign(campaign: Campaign, scenario_ids: set[str] | None = None) -> 
                 problems.append((f"track[{i}].branches[{j}].goto", f"no step {branch.goto!r} in the track"))
     if campaign.position and campaign.position not in steps:
         problems.append(("position", f"no step {campaign.position!r} in the track"))
+    from campaign.activation.registry import check_activation
+
+    problem = check_activation(campaign.activation, dict(campaign.activation_options))
+    if problem:
+        problems.append(("activation_options" if campaign.activation_options else "activation", problem))
     for i, line in enumerate(campaign.ledger):
         if line.side not in ids:
             problems.append((f"ledger[{i}].side", f"no side {line.side!r}"))
@@ -79,6 +84,7 @@ def create_campaign(
     options: Mapping[str, int | str | bool] | None = None,
     dice: str = "auto",
     activation: str = "initiative",
+    activation_options: Mapping[str, int | str | bool] | None = None,
     rules: CampaignRules | None = None,
     seed: int = 0,
     scenario_ids: set[str] | None = None,
@@ -98,6 +104,7 @@ def create_campaign(
         track=tuple(track),
         dice=dice,  # type: ignore[arg-type]
         activation=activation,  # type: ignore[arg-type]
+        activation_options=dict(activation_options or {}),
         rules=rules or CampaignRules(),
         position=track[0].id if track else "",
         seed=seed,
@@ -119,6 +126,8 @@ class BattlePlan:
     file: str  # battles/NN-<scenario>.toml
     seed: int
     roles: dict[str, str]  # side id -> the scenario's role for it ("attacker"...)
+    activation: str = "initiative"  # the scenario's scheme, else the campaign's
+    activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)
 
     @property
     def points_limit(self) -> int | None:
@@ -139,6 +148,7 @@ def plan_battle(campaign: Campaign, scenarios: Mapping[str, Scenario]) -> Battle
         raise CampaignError(f"step {step.id!r} names scenario {step.scenario!r}, which is not available") from None
     number = len(campaign.history) + 1
     roles = {side.id: role for side, role in zip(campaign.sides, scenario.roles)}
+    activation, activation_options = activation_for(campaign, scenario)
     return BattlePlan(
         number=number,
         step=step.id,
@@ -146,7 +156,24 @@ def plan_battle(campaign: Campaign, scenarios: Mapping[str, Scenario]) -> Battle
         file=f"battles/{number:02d}-{scenario.id}.toml",
         seed=battle_seed(campaign, number),
         roles=roles,
+        activation=activation,
+        activation_options=activation_options,
     )
+
+
+def activation_for(campaign: Campaign, scenario: Scenario) -> tuple[str, dict[str, int | str | bool]]:
+    """The activation scheme a battle of `scenario` uses: the scenario's own when it names
+    one (with its options), else the campaign's default. A bad choice is a CampaignError."""
+    from campaign.activation.registry import check_activation
+
+    if scenario.activation:
+        name, options, source = scenario.activation, dict(scenario.activation_options), f"scenario {scenario.id!r}"
+    else:
+        name, options, source = campaign.activation, dict(campaign.activation_options), "the campaign"
+    problem = check_activation(name, options)
+    if problem:
+        raise CampaignError(f"{source}: {problem}")
+    return name, options
 
 
 def surviving(unit: Unit) -> list[int]:

@@ -88,7 +88,7 @@ class Campaign:
     edition: str | None = None
     options: dict[str, int | str | bool] = attrs.field(factory=dict)
     dice: DiceMode = "auto"
-    activation: Activation = "initiative"
+    activation: Activation = "initiative"  # the default; a scenario may set its own
     rules: CampaignRules = attrs.field(factory=CampaignRules)
     position: str = ""  # the next step's id; "" once the campaign has ended
     battle_in_progress: str = ""  # the battle file being played, if any
@@ -96,6 +96,7 @@ class Campaign:
     history: tuple[HistoryEntry, ...] = ()
     seed: int = 0  # battle seeds derive from it, so a replayed campaign rolls the same dice
     note: str = ""
+    activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)
 
     @property
     def finished(self) -> bool:
