@@ -178,3 +178,62 @@ async def test_no_card_key_in_an_initiative_battle(demo: Path) -> None:
         await pilot.press("h")
         await settle(pilot)
         assert isinstance(app.screen, BattleScreen)
+
+
+async def test_post_battle_declares_objectives_and_the_strategic_winner(demo: Path) -> None:
+    from saves.campaign_file import load_campaign
+    from scenarios import builtin_scenarios
+    from tui.screens.objectives_dialog import ObjectivesScreen
+    from tui.screens.post_battle import PostBattleScreen
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        post = app.screen
+        assert isinstance(post, PostBattleScreen)
+        assert "Declared (o): nothing yet" in screen_text(app)
+        assert "Humans  0 VP" in screen_text(app)
+        await pilot.press("f1")  # the post-battle topic of help
+        await pilot.pause()
+        assert "The whole result in one page" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is post
+
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, ObjectivesScreen)
+        text = screen_text(app)
+        # Hot Landing's one objective is open to either side: a row each, then the winner.
+        assert "Humans: Landing zone (50 VP)" in text and "Aliens: Landing zone (50 VP)" in text
+        assert "Strategic winner" in text and "none declared" in text
+        await pilot.press("space")  # Humans took the landing zone
+        await pilot.press("tab", "tab", "right")  # the strategic winner: Humans
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is post
+        text = screen_text(app)
+        assert "Declared (o): Humans: Landing zone; strategic winner Humans" in text
+        assert "Humans  50 VP" in text
+        assert "50  Landing zone" in text
+
+        # Escape from the dialog changes nothing.
+        await pilot.press("o")
+        await settle(pilot)
+        await pilot.press("space", "escape")
+        await settle(pilot)
+        assert post.declared == {"humans": ["Landing zone"]} and post.strategic == "humans"
+
+        await pilot.press("s")
+        await settle(pilot)
+        camp = load_campaign(demo, builtin_scenarios()).campaign
+        assert camp.history[0].winner == "humans"
+        assert [(line.side, line.vp, line.reason) for line in camp.ledger] == [("humans", 50, "Landing zone")]
+        await pilot.press("o")  # saved: nothing more to declare
+        await settle(pilot)
+        assert app.screen is post

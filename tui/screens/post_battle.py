@@ -31,7 +31,13 @@ def alive(force: Any) -> int:
     return sum(e.alive for u in force.units for e in u.elements)
 
 
-def outcome_text(session: BattleSession, preview: PostBattle, faces: dict[str, list[int]]) -> Text:
+def outcome_text(
+    session: BattleSession,
+    preview: PostBattle,
+    faces: dict[str, list[int]],
+    declared: dict[str, list[str]] | None = None,
+    strategic: str | None = None,
+) -> Text:
     """VPs with breakdown, casualties and survivors, campaign rules applied, and the next step."""
     loaded = session.loaded
     outcome = session.outcome()
@@ -40,7 +46,13 @@ def outcome_text(session: BattleSession, preview: PostBattle, faces: dict[str, l
     text.append(preview.events[0] + "\n", style="bold")
     how = "ended by the players' agreement" if session.ended_by_agreement and session.pending is not None else (
         outcome.end_reason or "over")
-    text.append(f"Rounds played: {outcome.rounds_played}; {how}\n\n", style="dim")
+    text.append(f"Rounds played: {outcome.rounds_played}; {how}\n", style="dim")
+    text.append("Declared (o): ", style="dim")
+    said = [f"{names.get(side, side)}: {', '.join(objs)}" for side, objs in (declared or {}).items() if objs]
+    if strategic:
+        said.append(f"strategic winner {names.get(strategic, strategic)}")
+    text.append("; ".join(said) if said else "nothing yet", style="" if said else "dim")
+    text.append("\n\n")
 
     text.append("Victory points\n", style="bold underline")
     for side in outcome.sides:
@@ -98,6 +110,7 @@ class PostBattleScreen(MusterScreen):
         Binding("escape", "back", "Back"),
         Binding("s", "confirm", "Save result"),
         Binding("n", "next_battle", "Next battle"),
+        Binding("o", "objectives", "Objectives"),
         Binding("r", "recovery", "Recovery dice"),
         Binding("f1", "app.help", "Help"),
     ]
@@ -109,6 +122,8 @@ class PostBattleScreen(MusterScreen):
         self.faces: dict[str, list[int]] = {}
         self.preview: PostBattle | None = None
         self.saved: PostBattle | None = None
+        self.declared: dict[str, list[str]] = {}  # side id -> objectives the players say it took
+        self.strategic: str | None = None  # the side the players say completed its scenario aim
 
     def compose(self) -> ComposeResult:
         yield Static(Text("After the battle", style="bold"), id="post-title")
@@ -158,6 +173,24 @@ class PostBattleScreen(MusterScreen):
 
         self.app.push_screen(FacesScreen(RollRequest(die, count, f"recovery rolls for {name}'s losses")), typed)
 
+    def action_objectives(self) -> None:
+        """Declare the objectives taken and the strategic winner; the preview follows."""
+        if self.saved is not None:
+            self.notify("The result is saved already.", severity="warning")
+            return
+        from tui.screens.objectives_dialog import ObjectivesScreen, objective_rows
+
+        scenario = self.session.scenario
+        sides = [(side.id, side.name) for side in self.session.loaded.campaign.sides]
+        rows = objective_rows(sides, tuple(scenario.roles), scenario.objectives)
+
+        def declared(result: tuple[dict[str, list[str]], str | None] | None) -> None:
+            if result is not None:
+                self.declared, self.strategic = result
+                self.update_preview()
+
+        self.app.push_screen(ObjectivesScreen(sides, rows, self.declared, self.strategic), declared)
+
     def action_recovery(self) -> None:
         if self.session.table_dice and self.saved is None:
             self.roll_recovery()
@@ -170,13 +203,15 @@ class PostBattleScreen(MusterScreen):
             self.preview = post_battle(
                 loaded.campaign, session.scenario, loaded.forces, session.outcome(),
                 file=loaded.campaign.battle_in_progress, recovery_faces=self.faces,
+                declared_objectives=self.declared, strategic_winner=self.strategic,
             )  # fmt: skip
         except CampaignError as exc:
             self.query_one("#post-body", Static).update(Text(str(exc), style="bold red"))
             return
-        self.query_one("#post-body", Static).update(outcome_text(session, self.preview, self.faces))
+        self.query_one("#post-body", Static).update(
+            outcome_text(session, self.preview, self.faces, self.declared, self.strategic))
         self.query_one("#post-status", Static).update(
-            Text("S saves this result into the campaign (Esc goes back to the battle).", style="dim"))
+            Text("O declares objectives and a winner; S saves; Esc goes back to the battle.", style="dim"))
 
     def action_confirm(self) -> None:
         if self.saved is not None or self.preview is None:
@@ -185,7 +220,10 @@ class PostBattleScreen(MusterScreen):
 
         session = self.session
         try:
-            self.saved = finish_battle(session.loaded, session.scenario, session.outcome(), recovery_faces=self.faces)
+            self.saved = finish_battle(
+                session.loaded, session.scenario, session.outcome(), recovery_faces=self.faces,
+                declared_objectives=self.declared, strategic_winner=self.strategic,
+            )  # fmt: skip
         except Exception as exc:  # a lock held elsewhere, a disk error: said plainly, nothing half-done
             self.notify(str(exc), title="Not saved", severity="error", markup=False)
             return
