@@ -386,16 +386,6 @@ def test_sailed_wind_roll_headings_and_turning_out_of_the_wind() -> None:  # A-3
     expect_roll(b, 4, 1, "turn out of the wind")  # [1.7] d4 points, left or right
 
 
-def test_entrenched_unit_is_hidden_until_revealed() -> None:
-    b = duel([("Reds", (el("A"),))], [("Blues", (el("Sapper", attributes=("Entrenched",)),))], edition=V17)
-    b.apply({"type": "activate", "unit": "reds"})
-    with pytest.raises(IllegalCommand, match="entrenched"):
-        b.apply({"type": "melee", "unit": "reds", "target": "blues"})
-    b.apply({"type": "move", "unit": "reds", "facts": {"path": "open 2", "within_6": ["blues"]}})
-    assert "revealed" in texts(b)[-1]
-    b.apply({"type": "melee", "unit": "reds", "target": "blues"})
-
-
 def test_units_lost_in_an_earlier_battle_are_absent_and_worth_nothing() -> None:
     import attrs
 

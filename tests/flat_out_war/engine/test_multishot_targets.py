@@ -3,6 +3,7 @@
 import pytest
 
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import Decision
 from campaign.rulesets.flat_out_war.engine.shots import ShotError, parse_shot_target, shot_numbers
 
 from .battle_helpers import V17, Weapon, battle, el, expect_roll, force, initiative, texts
@@ -13,6 +14,8 @@ GUN = Weapon("Gun", "ranged", "d8", 12, traits=("Multi-shot 3x",))
 def setup(blue=None):
     blue = blue or [("Blues", (el("B", count=2),)), ("Greens", (el("G"),))]
     b = battle(force("Red", ("Reds", (el("Gunner", weapons=(GUN,)),))), force("Blue", *blue))
+    if isinstance(b.pending, Decision):  # an Entrenched unit's position first (setup 3.5)
+        b.apply({"type": "entrench", "unit": b.pending.data["unit"], "facts": {"location": "the wood"}})
     initiative(b, "red")
     b.apply({"type": "activate", "unit": "reds"})
     return b

@@ -114,8 +114,17 @@ class Report(Command):
     units: list[str] = attrs.field(factory=list)
 
 
+@attrs.define(frozen=True)
+class Entrench(Command):
+    """[1.7] Setup: the owner writes where an Entrenched unit is dug in (kept hidden)."""
+
+    type: ClassVar[str] = "entrench"
+    unit: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
 FOW_COMMANDS: tuple[type[Command], ...] = (
-    Move, Melee, Shoot, Cast, Rally, Switch, Attach, Detach, Objective, StrategicVictory, Report,
+    Move, Melee, Shoot, Cast, Rally, Switch, Attach, Detach, Objective, StrategicVictory, Report, Entrench,
 )
 
 ASPECT = FactSpec("aspect", ("front", "flank", "rear"), "front", "where the attacker sits, seen from the target")
@@ -143,13 +152,15 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("submerge", ("dive", "surface", ""), "", "Submersible: dive or surface (takes the move)"),
     FactSpec("aground", BOOL, False, "Waterborne: entered shallow water and ran aground"),
     FactSpec("left_table", BOOL, False, "a fleeing unit left the table: lost for the game"),
-    FactSpec("reveal", BOOL, False, "Entrenched: the owner reveals the unit (moving reveals it too)"),
     FactSpec("within_6", (), [], "enemy units now within 6\" of this unit (Entrenched units are revealed)"),
     FactSpec("heading", ("downwind", "crosswind", "upwind", "into_wind", ""), "",
              "Sailed: heading relative to the wind (full, half or quarter MOVE)"),
     FactSpec("ends_into_wind", BOOL, False, "Sailed: the move ends facing straight into the wind"),
     FactSpec("embark", (), "", "Transport: the element id of the transport the unit boards"),
     FactSpec("disembark", BOOL, False, "get off the transport (placed touching it, A-31)"),
+)
+ENTRENCH_FACTS: tuple[FactSpec, ...] = (
+    FactSpec("location", (), "", "where the unit is dug in: a terrain feature or coordinates (hidden)"),
 )
 MELEE_FACTS: tuple[FactSpec, ...] = (
     ASPECT,

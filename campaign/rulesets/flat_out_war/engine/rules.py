@@ -49,12 +49,14 @@ from campaign.rulesets.flat_out_war.engine.combatant import (
 )
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
+    ENTRENCH_FACTS,
     FOW_COMMANDS,
     MELEE_FACTS,
     MOVE_FACTS,
     SHOOT_FACTS,
     fact,
 )
+from campaign.rulesets.flat_out_war.engine import entrench
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.movement import (
@@ -590,6 +592,10 @@ class FlatOutWarRules(BattleRules):
         if not all(self.combatant(state, e).has("command") for e in officer.alive):
             raise IllegalCommand("FOW 20 Command", f"{officer.name} is not an officer (needs Command)")
 
+    def _check_entrench(self, state: BattleState, cmd: Any) -> None:
+        if not isinstance(fact(cmd, "location", ENTRENCH_FACTS), str):
+            raise IllegalCommand("FOW 3.5", "write the Entrenched position as text (a terrain feature or coordinates)")
+
     def _check_objective(self, state: BattleState, cmd: Any) -> None:
         if cmd.side not in state.side_ids():
             raise IllegalCommand("FOW 18", f"there is no side {cmd.side!r}")
@@ -697,13 +703,10 @@ class FlatOutWarRules(BattleRules):
             for es in able:
                 es.markers.pop("carried_by", None)
             ctx.emit("disembark", f"{unit.name} gets off and is placed touching its transport (A-31)", unit=unit.id)
-        if m.get("entrenched"):  # moving at all gives the position away
-            m.pop("entrenched", None)
-            ctx.emit("reveal", f"{unit.name} is revealed from its entrenched position", unit=unit.id)
         for uid in fact(cmd, "within_6", MOVE_FACTS) or []:
             other = state.unit(uid)
-            if other.side != unit.side and other.markers.pop("entrenched", None):
-                ctx.emit("reveal", f"{other.name} is revealed: an enemy came within 6\"", unit=other.id)
+            if other.side != unit.side:
+                self._reveal(state, ctx, other, "an enemy came within 6\"")
         side = unit.side
         if m.get("into_wind"):  # it ended last turn facing into the wind: it turns first
             sides = 4 if self.edition == V17 else 8
@@ -1464,6 +1467,14 @@ class FlatOutWarRules(BattleRules):
     # ------------------------------------------------------------------ clocks
     def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
         """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
+        for unit in entrench.waiting(state):  # setup 3.5: the owner writes it down, hidden
+            answer = yield Decision(unit.side, f"{unit.name} is Entrenched: write down where it is (the other side "
+                                               "will not see it)", (CommandSpec("entrench", {"unit": unit.id}, ENTRENCH_FACTS,
+                                                                               "Record the hidden position"),),
+                                    data={"hidden": True, "unit": unit.id})
+            entrench.record(state, unit, str(fact(answer, "location", ENTRENCH_FACTS)))
+            ctx.emit("entrenched", f"{state.side(unit.side).name} writes down where {unit.name} is entrenched",
+                     unit=unit.id)
         if state.round == 1:
             for es in (e for u in state.units for e in u.elements if e.data.get("reliant_unknown")):
                 ctx.emit("note", f"{es.name} is Reliant on {es.data['reliant_unknown']!r}, which is not on its side: "
@@ -1478,6 +1489,7 @@ class FlatOutWarRules(BattleRules):
 
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
+        self._reveal(state, ctx, unit, "its owner reveals it and it acts at once")
         for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried"):  # per activation
             unit.markers.pop(key, None)
         morale = unit.data.get("morale", "steady")
@@ -1512,6 +1524,12 @@ class FlatOutWarRules(BattleRules):
                     ctx.emit("afloat", f"{es.name} floats free (6)", element=es.id)
                 else:
                     ctx.emit("aground", f"{es.name} stays aground ({face})", element=es.id)
+
+    def _reveal(self, state: BattleState, ctx: Any, unit: UnitState, why: str) -> None:
+        where = entrench.reveal(state, unit)
+        if where is not None:
+            ctx.emit("reveal", f"{unit.name} is revealed ({why})" + (f": entrenched at {where}" if where else ""),
+                     unit=unit.id, location=where)
 
     def on_turn_start(self, state: BattleState, side: str, ctx: Any) -> Resolution:
         lost_before = {u.id: u.data["lost"] for u in state.units}
