@@ -7,7 +7,6 @@ screens can plug in later without touching the dashboard.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -44,7 +43,7 @@ class MusterApp(App[None]):
         super().__init__()
         self.folder = Path(folder).expanduser().resolve()
         self.demo = demo
-        self.demo_root = demo_root  # where --demo writes its copy (tests pass a temporary folder)
+        self.demo_root = demo_root  # where --demo writes its copy; None: the user's data folder
 
     def on_mount(self) -> None:
         from tui.screens.campaigns import CampaignsScreen
@@ -122,8 +121,8 @@ class MusterApp(App[None]):
         """Write a fresh demo campaign (in a worker: it writes several files) and open it."""
         from tui import workspace
 
-        root = self.demo_root or Path(tempfile.mkdtemp(prefix="muster-demo-"))
         try:
+            root = self.demo_root or workspace.demo_home()
             folder = workspace.write_demo(root)
         except Exception as exc:  # shown to the user; the campaigns screen stays usable
             self.call_from_thread(self.notify, str(exc), title="No demo", severity="error", markup=False)
@@ -138,11 +137,19 @@ class MusterApp(App[None]):
             screen.folder = folder.parent  # the list shows the demo when the player comes back
         if (folder / "campaign.toml").is_file():
             self.open_campaign(folder)
-            self.notify(f"A fresh demo campaign was written to {folder}", markup=False)
+            # Said for long enough to read; the campaigns list (Escape) shows the folder too.
+            self.notify(f"A fresh demo campaign was written to {folder}", markup=False, timeout=12)
         elif isinstance(screen, CampaignsScreen):
             screen.action_rescan()
 
 
-def run_app(folder: str = ".", demo: bool = False) -> int:
-    MusterApp(folder, demo=demo).run()
+def app_for(folder: str | None = None, demo: bool = False) -> MusterApp:
+    """The app for `muster [DIR] [--demo]`: a demo copy goes into DIR when one is named,
+    else into the user's data folder (never wherever the terminal happens to be)."""
+    root = Path(folder).expanduser() if demo and folder else None
+    return MusterApp(folder or ".", demo=demo, demo_root=root)
+
+
+def run_app(folder: str | None = None, demo: bool = False) -> int:
+    app_for(folder, demo).run()
     return 0

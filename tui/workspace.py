@@ -284,13 +284,31 @@ def commit_campaign(folder: Path, message: str) -> str:
 # --- the demo -----------------------------------------------------------------
 
 
+def demo_home() -> Path:
+    """Where `muster --demo` keeps its copies when no folder is named: the user's data
+    folder (platformdirs: ~/.local/share/muster/demos on Linux), never the current one."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("muster", appauthor=False)) / "demos"
+
+
+def free_demo_folder(root: Path) -> Path:
+    """The first of demo-campaign, demo-campaign-2, ... not yet in `root`: each copy is fresh."""
+    folder, n = root / "demo-campaign", 1
+    while folder.exists():
+        n += 1
+        folder = root / f"demo-campaign-{n}"
+    return folder
+
+
 def write_demo(root: Path) -> Path:
-    """Write a fresh copy of the demo campaign under `root`; returns its folder.
+    """Write a fresh copy of the demo campaign under `root`, in a folder of its own; returns it.
 
     Uses the campaigns code (`muster new DIR --demo`) when present; otherwise writes
     the sample forces as force files, so `muster --demo` always shows something.
     """
-    folder = root / "demo-campaign"
+    root.mkdir(parents=True, exist_ok=True)
+    folder = free_demo_folder(root)
     for module_name, func in (("scenarios.demo", "write_demo"),):
         module = _optional(module_name)
         writer = getattr(module, func, None) if module else None

@@ -55,8 +55,11 @@ def _app_parser(commands: dict[str, ModuleType]) -> argparse.ArgumentParser:
         + "\n\nRun `muster COMMAND --help` for a command's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("dir", nargs="?", default=".", help="folder of campaigns (default: here)")
-    parser.add_argument("--demo", action="store_true", help="open a fresh copy of the demo campaign")
+    parser.add_argument("dir", nargs="?", default=None, help="folder of campaigns (default: here)")
+    parser.add_argument(
+        "--demo", action="store_true",
+        help="open a fresh copy of the demo campaign (written into DIR if given, else the user data folder)",
+    )
     return parser
 
 

@@ -21,23 +21,29 @@ LAUNCH = "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dir", nargs="?", default=".", help="folder of campaigns (default: here)")
-    parser.add_argument("--demo", action="store_true", help="open a fresh copy of the demo campaign")
+    parser.add_argument("dir", nargs="?", default=None, help="folder of campaigns (default: here)")
+    parser.add_argument(
+        "--demo", action="store_true",
+        help="open a fresh copy of the demo campaign (written into DIR if given, else the user data folder)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     parser.add_argument("--public-url", help="the URL browsers use, when behind a proxy")
 
 
-def app_command(folder: str, demo: bool) -> str:
-    """The shell command textual-serve runs for each browser session."""
-    words = [sys.executable, "-c", LAUNCH, str(Path(folder).resolve())]
+def app_command(folder: str | None, demo: bool) -> str:
+    """The shell command textual-serve runs for each browser session (a demo with no
+    folder named goes to the user data folder, as `muster --demo` does)."""
+    words = [sys.executable, "-c", LAUNCH]
+    if folder is not None or not demo:
+        words.append(str(Path(folder or ".").resolve()))
     if demo:
         words.append("--demo")
     return shlex.join(words)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not Path(args.dir).is_dir():
+    if args.dir is not None and not Path(args.dir).is_dir():
         print(f"muster serve: {args.dir}: no such folder", file=sys.stderr)
         return 2
     try:
