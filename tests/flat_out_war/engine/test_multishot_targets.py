@@ -77,3 +77,24 @@ def test_a_shot_at_an_ineligible_target_is_refused() -> None:
         shoot(b, "#2=nobody")
     with pytest.raises(IllegalCommand, match="no element 'blues/zz'"):
         shoot(b, "#2=blues/zz")
+
+
+def test_fire_linked_weapons_fire_together_at_one_target() -> None:
+    from .battle_helpers import SO
+
+    guns = (Weapon("Cannon", "ranged", "d8", 12), Weapon("Coax", "ranged", "d6", 6, mount="extra", traits=("Reload: 1",)))
+    for edition in (V17, SO):
+        b = battle(force("Red", ("Tank", (el("Tank", kind="vehicle", weapons=guns,
+                                                attributes=("Fire Linked", "Extra weapon")),)), edition=edition),
+                   force("Blue", ("Blues", (el("B"),)), ("Greens", (el("G"),)), edition=edition), edition=edition)
+        initiative(b, "red")
+        b.apply({"type": "activate", "unit": "tank"})
+        with pytest.raises(IllegalCommand, match="fire together or not at all"):
+            b.apply({"type": "shoot", "unit": "tank", "target": "blues", "facts": {"weapons": ["Cannon"]}})
+        if edition == SO:  # a reloading Coax keeps the Cannon from firing too
+            b.state.element("tank/tank").data["reload"] = {"1": 1}
+            with pytest.raises(IllegalCommand, match="every Fire Linked weapon must be able to fire"):
+                b.apply({"type": "shoot", "unit": "tank", "target": "blues"})
+            b.state.element("tank/tank").data["reload"] = {}
+        b.apply({"type": "shoot", "unit": "tank", "target": "blues"})
+        assert b.pending.count == 1 and "Blues" in b.pending.purpose  # one roll per weapon

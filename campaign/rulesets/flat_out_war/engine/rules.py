@@ -57,7 +57,13 @@ from campaign.rulesets.flat_out_war.engine.commands import (
     fact,
 )
 from campaign.rulesets.flat_out_war.engine import entrench
-from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
+from campaign.rulesets.flat_out_war.engine.declare import (
+    NoAttack,
+    melee_attacks,
+    ranged_attacks,
+    spell_attack,
+    weapon_problem,
+)
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.movement import (
     COMPASS,
@@ -80,7 +86,13 @@ from campaign.rulesets.flat_out_war.engine.recovery import (
     resolve_recovery,
 )
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, die_sides, step, succeeds, total_of
-from campaign.rulesets.flat_out_war.engine.shots import ShotError, ShotTarget, parse_shot_target, shot_numbers
+from campaign.rulesets.flat_out_war.engine.shots import (
+    ShotError,
+    ShotTarget,
+    fire_linked_problem,
+    parse_shot_target,
+    shot_numbers,
+)
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
 
@@ -495,6 +507,14 @@ class FlatOutWarRules(BattleRules):
         if not any(self._weapon_problem(state, c, w) is None for c in cs for w in c.ranged):
             problems = {self._weapon_problem(state, c, w) for c in cs for w in c.ranged} - {None}
             raise IllegalCommand("FOW 11", "no weapon can fire: " + "; ".join(sorted(p for p in problems if p)))
+        for c in cs:
+            if c.has("fire linked"):
+                linked = [(w.name, self._weapon_problem(state, c, w) or weapon_problem(w, self._situation(
+                    state, unit, target, cmd, SHOOT_FACTS))) for w in c.ranged if w.mount in ("main", "extra")]
+                why = fire_linked_problem(linked, chosen, any(e.element in ("", c.key) for e in self._shot_targets(cmd)),
+                                          self.edition == SO)
+                if why:
+                    raise IllegalCommand("FOW 20 Fire Linked", f"{c.name}: {why}")
         for entry in self._shot_targets(cmd):
             if not any(entry.matches(c.key, w.name, entry.shot) and 1 < w.shots >= entry.shot
                        for c in cs for w in c.ranged):

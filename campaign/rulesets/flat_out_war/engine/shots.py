@@ -79,3 +79,22 @@ def shot_numbers(keys: Sequence[tuple[str, int]]) -> list[int]:
         seen[key] = seen.get(key, 0) + 1
         out.append(seen[key])
     return out
+
+
+def fire_linked_problem(linked: Sequence[tuple[str, str | None]], chosen: set[str], redirected: bool,
+                        edition_so: bool) -> str | None:
+    """Fire Linked (A-66): the main and Extra weapons fire together at one target.
+
+    `linked`: (weapon name, why it cannot fire or None) for the linked weapons;
+    `chosen`: the `weapons` fact (empty: all); `redirected`: a shot of the element is
+    aimed elsewhere. [SO] every linked weapon must be able to fire at the target."""
+    names = {name for name, _ in linked}
+    if chosen and names & chosen and not names <= chosen:
+        return f"Fire Linked weapons ({', '.join(sorted(names))}) fire together or not at all"
+    if redirected:
+        return "Fire Linked weapons fire at a single target"
+    if edition_so and (not chosen or names & chosen):
+        blocked = [f"{name}: {why}" for name, why in linked if why]
+        if blocked:
+            return "[SO] every Fire Linked weapon must be able to fire at the target (" + "; ".join(blocked) + ")"
+    return None
