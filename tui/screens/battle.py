@@ -260,7 +260,8 @@ class BattleScreen(MusterScreen):
                 self.handed_over = decision
                 self.hidden_choice(decision)
 
-        self.app.push_screen(HandOverScreen(name, "The next step shows cards only that side may see."), ready)
+        what = "cards" if decision.legal and decision.legal[0].type.endswith("_cards") else "a choice"
+        self.app.push_screen(HandOverScreen(name, f"The next step shows {what} only that side may see."), ready)
 
     def hidden_choice(self, decision: Decision) -> None:
         assert self.session is not None
