@@ -98,3 +98,61 @@ def test_fire_linked_weapons_fire_together_at_one_target() -> None:  # A-66
             b.state.element("tank/tank").data["reload"] = {}
         b.apply({"type": "shoot", "unit": "tank", "target": "blues"})
         assert b.pending.count == 1 and "Blues" in b.pending.purpose  # one roll per weapon
+
+
+# --- odds for the whole action (A-22) ----------------------------------------------
+from fractions import Fraction as F  # noqa: E402
+
+HIT = F(5, 8)  # a d8 shot hits on 4+
+P_D6 = HIT * F(1, 2)  # ... and a d6 fails its recovery on 1-3
+P_D10 = HIT * F(3, 10)  # ... a d10 on 1-3
+
+
+def odds(b, *entries, **facts):
+    return b.rules.odds(b.state, b.types.from_dict(
+        {"type": "shoot", "unit": "reds", "target": "blues", "facts": {"shot_targets": list(entries), **facts}}))
+
+
+def test_odds_cover_every_target_unit_and_the_total() -> None:
+    b = setup()
+    o = odds(b, "reds/gunner#3=greens range_band=long")
+    assert o.p_hit == (HIT, HIT, F(1, 2))  # the third shot at long range: d8 -1
+    assert o.p_casualty == (P_D6, P_D6, F(1, 4))
+    blues = {0: (1 - P_D6) ** 2, 1: 2 * P_D6 * (1 - P_D6), 2: P_D6 ** 2}  # one shot on each blue
+    assert o.by_target == {"blues": blues, "greens": {0: F(3, 4), 1: F(1, 4)}}
+    total = {k: blues.get(k, 0) * F(3, 4) + blues.get(k - 1, 0) * F(1, 4) for k in range(4)}
+    assert o.casualties == total and sum(total.values()) == 1
+    assert o.expected_casualties == 2 * P_D6 + F(1, 4)
+    assert "long range -1" in o.notes[2]
+    assert set(o.to_json()["by_target"]) == {"blues", "greens"}
+
+
+def test_odds_without_entries_are_the_target_units_alone() -> None:
+    b = setup()
+    o = odds(b)
+    assert o.p_hit == (HIT,) * 3 and list(o.by_target) == ["blues"]
+    assert o.by_target["blues"] == o.casualties
+    assert o.casualties[0] == (1 - P_D6) ** 3  # any shot that hits and is not recovered kills a blue
+
+
+def test_odds_follow_the_elements_the_shots_name() -> None:
+    b = setup([("Blues", (el("B"), el("Big", "d10"))), ("Greens", (el("G"),))])
+    p, q = P_D6, P_D10
+    # shots 1 and 2 at Big (the second falls through to B once Big is gone), shot 3 at B
+    o = odds(b, "#1=blues/big", "#2=blues/big")
+    assert o.p_casualty == (q, q, p)
+    assert o.casualties == {
+        0: (1 - q) ** 2 * (1 - p),
+        1: q * (1 - p) ** 2 + (1 - q) * q * (1 - p) + (1 - q) ** 2 * p,
+        2: q * (p + (1 - p) * p) + (1 - q) * q * p,
+    }
+    plain = odds(b)  # round robin: B, Big, B
+    assert plain.p_casualty == (p, q, p) and plain.casualties != o.casualties
+
+
+def test_odds_refuse_an_entry_they_cannot_read() -> None:
+    b = setup()
+    with pytest.raises(IllegalCommand, match="A-22"):
+        odds(b, "#2=")
+    with pytest.raises(IllegalCommand, match="no element 'blues/zz'"):
+        odds(b, "#2=blues/zz")

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from itertools import product
-from typing import Sequence
+from typing import Any, Sequence
 
 import attrs
 
+from campaign.engine.odds import AttackOdds as CoreOdds
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
 from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolve_crash, resolve_recovery
@@ -278,3 +279,53 @@ def _mix(a: Dist, b: Dist, p: Fraction) -> Dist:
     for s, w in b.items():
         out[s] += p * w
     return {k: v for k, v in out.items() if v}
+
+
+@attrs.frozen
+class Batch:
+    """The rolls of one action that go to one target unit, and that unit's elements in
+    the order hits are handed out."""
+
+    unit: str  # the target unit's id
+    attacks: tuple[AttackSpec, ...]
+    targets: tuple[Combatant, ...]
+
+
+def action_odds(batches: Sequence[Batch], edition: str) -> tuple[AttackOdds, dict[str, AttackOdds]]:
+    """A whole unit's action across its targets (A-22): the odds per target unit and in
+    total. The units share no element and every die is rolled on its own, so the total
+    is the convolution of the per-unit distributions; per-attack figures are listed in
+    batch order."""
+    per_unit: dict[str, AttackOdds] = {}
+    for batch in batches:
+        if batch.unit in per_unit:
+            raise ValueError(f"two batches for unit {batch.unit!r}")
+        per_unit[batch.unit] = attack_odds(batch.attacks, batch.targets, edition)
+    if not per_unit:
+        raise ValueError("the action makes no attack")
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for odds in per_unit.values():
+        total = _convolve(total, odds.casualties)
+    parts = list(per_unit.values())
+    combined = AttackOdds(
+        attacks=tuple(a for o in parts for a in o.attacks),
+        p_hit=tuple(p for o in parts for p in o.p_hit),
+        p_casualty=tuple(p for o in parts for p in o.p_casualty),
+        expected_casualties=sum((o.expected_casualties for o in parts), Fraction(0)),
+        casualties={k: v for k, v in sorted(total.items()) if v},
+    )
+    return combined, per_unit
+
+
+@attrs.define(frozen=True)
+class ActionOdds(CoreOdds):
+    """The engine's odds for a whole action, with each target unit's casualties apart
+    (`casualties` stays the total over every target)."""
+
+    by_target: dict[str, dict[int, Fraction]] = attrs.field(factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["by_target"] = {unit: {str(k): float(p) for k, p in sorted(dist.items()) if p}
+                            for unit, dist in self.by_target.items()}
+        return out

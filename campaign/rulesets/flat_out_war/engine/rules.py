@@ -26,7 +26,6 @@ import attrs
 
 from campaign.engine.commands import Choose, Command, Reroll
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.odds import AttackOdds as CoreOdds
 from campaign.engine.odds import bernoulli_sum, clean
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.rules import BattleRules, handed_modifier
@@ -76,7 +75,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
     check_path,
     turning_problem,
 )
-from campaign.rulesets.flat_out_war.engine.odds import AttackSpec, attack_odds
+from campaign.rulesets.flat_out_war.engine.odds import ActionOdds, AttackSpec, Batch, action_odds
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
 from campaign.rulesets.flat_out_war.engine.reliant import Piece, orphaned, reliant_on, resolve_link
 from campaign.rulesets.flat_out_war.engine.recovery import (
@@ -1712,15 +1711,45 @@ class FlatOutWarRules(BattleRules):
                              strategic_winner=state.data.get("strategic_winner") or None)
 
     # -------------------------------------------------------------------- odds
-    def odds(self, state: BattleState, command: Command) -> CoreOdds:
-        specs, targets = self.declared(state, command)
-        extra = self.attack_modifiers(state, self._unit(state, command.unit), self._unit(state, command.target))
-        if extra:  # the same hand-over the dice get in _attack_batch
-            specs = [attrs.evolve(s, mods=(*s.mods, *extra)) for s in specs]
-        exact = attack_odds(specs, targets, self.edition)
+    def odds(self, state: BattleState, command: Command) -> ActionOdds:
+        """The whole action's exact odds: every roll, whichever unit it goes to (A-22);
+        `casualties` is the total, `by_target` each target unit's share."""
+        unit = self._unit(state, command.unit)
+        batches = []
+        for target, specs, targets in self.declared_batches(state, command):
+            extra = self.attack_modifiers(state, unit, target)
+            if extra:  # the same hand-over the dice get in _attack_batch
+                specs = [attrs.evolve(s, mods=(*s.mods, *extra)) for s in specs]
+            batches.append(Batch(target.id, tuple(specs), tuple(targets)))
+        exact, per_unit = action_odds(batches, self.edition)
         notes = tuple(f"{a.label}: {_mods_text(a.mods).strip() or 'no modifiers'}" + (f" [{a.blocked}]" if a.blocked else "")
-                      for a in specs)
-        return CoreOdds(exact.p_hit, exact.p_casualty, clean(exact.casualties), clean(bernoulli_sum(exact.p_hit)), notes)
+                      for a in exact.attacks)
+        return ActionOdds(exact.p_hit, exact.p_casualty, clean(exact.casualties), clean(bernoulli_sum(exact.p_hit)),
+                          notes, by_target={u: clean(o.casualties) for u, o in per_unit.items()})
+
+    def declared_batches(self, state: BattleState, command: Any) -> list[tuple[UnitState, list[AttackSpec],
+                                                                               list[Combatant]]]:
+        """`declared`, grouped by the unit each roll goes to: a shoot command's
+        `shot_targets` send single shots elsewhere (A-22), as `_fire` does."""
+        specs, targets = self.declared(state, command)
+        target = self._unit(state, command.target, "target unit")
+        if command.type != "shoot" or not self._shot_targets(command):
+            return [(target, specs, targets)]
+        unit = self._unit(state, command.unit)
+        sit = self._situation(state, unit, target, command, SHOOT_FACTS)
+        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS))]
+        out: list[tuple[UnitState, list[AttackSpec], list[Combatant]]] = []
+        for aimed_at, batch in self._aim_shots(state, command, sit, target, cs, specs):
+            if not batch:
+                continue
+            # as _attack_batch: each roll goes to the element it names, the named ones
+            # first and then the unit's other members (a redirected shot may name one)
+            keyed = [state.element(k) for k in dict.fromkeys(s.target_key for s in batch if s.target_key)]
+            order = keyed + [e for e in self._members(state, aimed_at) if e not in keyed]
+            index = {e.id: i for i, e in enumerate(order)}
+            batch = [attrs.evolve(s, target_index=index.get(s.target_key, 0)) for s in batch]
+            out.append((aimed_at, batch, [self.combatant(state, e) for e in order]))
+        return out
 
     def declared(self, state: BattleState, command: Any) -> tuple[list[AttackSpec], list[Combatant]]:
         """The attack rolls a melee, shoot or attack-spell command would make, and its targets."""
