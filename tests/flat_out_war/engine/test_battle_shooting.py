@@ -224,3 +224,18 @@ def test_split_fire_between_targets() -> None:  # A-21
     expect_roll(bt, 8, 1, "shooting at Others")
     bt.roll([1])
     assert not any(s.type == "shoot" for s in decision(bt).legal)
+
+
+def test_odds_count_only_the_weapons_the_player_chose() -> None:
+    """The `weapons` fact limits the odds to the dice the shot will really roll."""
+    from campaign.engine.odds import odds
+
+    tank = el("Tank", "d10", kind="vehicle",
+              weapons=(Weapon("Cannon", "ranged", "d10", 24), Weapon("MG", "ranged", "d8", 12, mount="sponson")))
+    b = setup((tank,), (el("Elf", count=3),), edition=SO)
+    both = b.command("shoot", unit="shooters", target="targets", facts={})
+    cannon = b.command("shoot", unit="shooters", target="targets", facts={"weapons": ["Cannon"]})
+    assert len(odds(b, both).p_hit) == 2
+    assert len(odds(b, cannon).p_hit) == 1
+    b.apply(cannon)
+    expect_roll(b, 10, 1, "to hit")  # the shot rolls what the odds counted: the cannon alone

@@ -1751,6 +1751,13 @@ class FlatOutWarRules(BattleRules):
             out.append((aimed_at, batch, [self.combatant(state, e) for e in order]))
         return out
 
+    def _odds_weapon_problem(self, state: BattleState, command: Any, c: Combatant, w: Any) -> str | None:
+        """Why weapon `w` would not fire in `command`: what _fire checks, the `weapons` choice included."""
+        chosen = set(fact(command, "weapons", SHOOT_FACTS) or [])
+        if chosen and w.name not in chosen:
+            return "not chosen"
+        return self._weapon_problem(state, c, w)
+
     def declared(self, state: BattleState, command: Any) -> tuple[list[AttackSpec], list[Combatant]]:
         """The attack rolls a melee, shoot or attack-spell command would make, and its targets."""
         if command.type not in ("melee", "shoot", "cast"):
@@ -1770,7 +1777,7 @@ class FlatOutWarRules(BattleRules):
                 cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS))]
                 covers = len(fact(command, "covered", SHOOT_FACTS) or []) or 1
                 return ranged_attacks(cs, targets, sit, self.edition,
-                                      extra_check=lambda c, w: self._weapon_problem(state, c, w),
+                                      extra_check=lambda c, w: self._odds_weapon_problem(state, command, c, w),
                                       covers=covers, template_mode=self.options["template_mode"]), targets
             spell = _spell(command.spell)
             if spell is None:
