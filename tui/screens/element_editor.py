@@ -169,7 +169,9 @@ class ElementEditorScreen(MusterScreen):
             text.append("\n" + priced.problem, style="red")
         self.query_one("#editor-cost", Static).update(text)
         path = edits.path_of((self.unit, self.index))
-        mine = [f for f in priced.findings if f.path == path or f.path.startswith(path + ".")]
+        # this element's findings and the force-wide ones its edits can cause (e.g. the points limit)
+        mine = [f for f in priced.findings
+                if not f.path.startswith("units[") or f.path == path or f.path.startswith(path + ".")]
         findings = findings_text(mine)
         for problem in self.problems:
             findings.append("✖ " + problem + "\n", style="red")

@@ -19,7 +19,8 @@ from campaign.engine.state import BattleState, ElementState, UnitState
 SIDE_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 # Unit bookkeeping that is not a status worth a word on screen.
 QUIET_UNIT_DATA = frozenset({"start", "lost", "cost", "officer", "attached_to", "disordered", "morale"})
-QUIET_MARKERS = frozenset({"acted", "moved"})
+# "attacked" lists the element ids that attacked this activation (split fire): bookkeeping too.
+QUIET_MARKERS = frozenset({"acted", "attacked", "moved"})
 
 
 def side_style(state: BattleState, side_id: str) -> str:
@@ -36,6 +37,8 @@ def _marker_words(markers: dict[str, Any]) -> list[str]:
             words.append(f"{key} d{value['die']}")
         elif isinstance(value, bool):
             words.append(key.replace("_", " "))
+        elif isinstance(value, (list, tuple, set, frozenset)):  # ids: how many, never a Python repr
+            words.append(f"{key.replace('_', ' ')} ({len(value)})")
         else:
             words.append(f"{key.replace('_', ' ')} {value}")
     return words
