@@ -9,7 +9,7 @@ their `data` and `markers` dicts:
 * element.markers: `prone`, `airborne`, `snared`, `sticky` {die, side, source},
   `hidden`, `submerged`, `aground`, `down` (Reliant), `jumped`
 * unit.data: `start`, `lost`, `morale`, `disordered`, `cost`, `officer`, `attached_to`,
-  `summon_die`, `eliminated_by`; unit.markers: this activation's `moved`, `ran`,
+  `summon_die`, `eliminated_by`, `engaged` (unit ids pulled into melee by Capture); unit.markers: this activation's `moved`, `ran`,
   `charging`, `acted`, `rally_tried`
 * state.effects: spells with `remaining` player-turns (`data.fresh` until the casting
   turn ends); state.data: `fear_pairs`, `objectives`, `strategic_winner`
@@ -696,10 +696,11 @@ class FlatOutWarRules(BattleRules):
                     es.markers.pop("submerged", None)
             ctx.emit("submerge", f"{unit.name} {'dives' if sub == 'dive' else 'surfaces'}", unit=unit.id)
         if fact(cmd, "aground", MOVE_FACTS):
-            for es in able:
-                if self.combatant(state, es).has("waterborne"):
-                    es.markers["aground"] = True
-            ctx.emit("aground", f"{unit.name} runs aground in shallow water", unit=unit.id)
+            boats = [es for es in able if self.combatant(state, es).has("waterborne")]
+            for es in boats:  # only Waterborne elements are stuck by shallow water
+                es.markers["aground"] = True
+            if boats:
+                ctx.emit("aground", f"{unit.name} runs aground in shallow water", unit=unit.id)
         formation = fact(cmd, "formation", MOVE_FACTS)
         if formation and formation != unit.data.get("formation", "line"):
             unit.data["formation"] = formation
@@ -979,9 +980,17 @@ class FlatOutWarRules(BattleRules):
         if c.weapon_has(weapon, "ensnare"):
             es.markers["snared"] = True
             ctx.emit("snared", f"{es.name} is snared by {attacker.name}: it cannot move or act", element=es.id)
-        else:
-            ctx.emit("captured", f"{es.name} and {attacker.name} are pulled together and engaged in melee (A-63)",
-                     element=es.id, attacker=attacker.id)
+        else:  # Capture: A-63: the smaller base die is pulled in (the target on a tie); no free attack
+            smaller = attacker if c.die < self.combatant(state, es).die else es
+            anchor = es if smaller is attacker else attacker
+            own, other = state.unit(attacker.unit), state.unit(es.unit)
+            for a, b in ((own, other), (other, own)):
+                engaged = a.data.setdefault("engaged", [])
+                if b.id not in engaged:
+                    engaged.append(b.id)
+            ctx.emit("captured", f"{smaller.name} is pulled into base contact with {anchor.name}: "
+                                 f"{own.name} and {other.name} are engaged in melee (A-63)",
+                     element=es.id, attacker=attacker.id, mover=smaller.id)
         return
         yield  # pragma: no cover
 
