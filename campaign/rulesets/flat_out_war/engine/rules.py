@@ -9,8 +9,8 @@ their `data` and `markers` dicts:
 * element.markers: `prone`, `airborne`, `snared`, `sticky` {die, side, source},
   `hidden`, `submerged`, `aground`, `down` (Reliant), `jumped`
 * unit.data: `start`, `lost`, `morale`, `disordered`, `cost`, `officer`, `attached_to`,
-  `summon_die`, `eliminated_by`, `engaged` (unit ids pulled into melee by Capture); unit.markers: this activation's `moved`, `ran`,
-  `charging`, `acted`, `rally_tried`
+  `summon_die`, `eliminated_by`, `engaged` (unit ids pulled into melee by Capture);
+  unit.markers: this activation's `moved`, `ran`, `charging`, `acted`, `rally_tried`
 * state.effects: spells with `remaining` player-turns (`data.fresh` until the casting
   turn ends); state.data: `fear_pairs`, `objectives`, `strategic_winner`
 """
