@@ -230,14 +230,24 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         assert "Tactical Squad: 2 x Tactical Troop fell" in body
         assert "Aliens  40 of 43 elements remain (3 lost, 0 recovered)" in body
         assert "Ripper Swarm: 3 x Alien Ripper fell" in body
+        # The players say the Humans took an objective: the VPs follow.
+        await pilot.press("o")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Humans: Bridge held (100 VP)" in text and "Aliens: Bridge taken (100 VP)" in text
+        await pilot.press("space", "ctrl+s")  # the first row, the Humans' objective: yes
+        await settle(pilot)
+        body = text_of(app, "#post-body")
+        assert "Battle 1, Hold the Bridge: Humans 100 VP, Aliens 0 VP; Humans win (vp)" in body
+        assert "Victory points\n Humans  100 VP\n       100  Bridge held\n Aliens  0 VP" in body
         await pilot.press("s")
         await settle(pilot)
         assert "Saved. N starts the next battle" in screen_text(app)
 
         # On disk: campaign.toml has the battle in its history; the battle file its log and result.
         raw = tomllib.loads((folder / "campaign.toml").read_text())
-        assert [(h["battle"], h["scenario"], h["file"]) for h in raw["history"]] == [
-            (1, "hold-the-bridge", "battles/01-hold-the-bridge.toml")]
+        assert [(h["battle"], h["scenario"], h["file"], h["winner"]) for h in raw["history"]] == [
+            (1, "hold-the-bridge", "battles/01-hold-the-bridge.toml", "humans")]
         assert raw["position"] == "breakthrough" and "battle_in_progress" not in raw
         saved = load_battle_file(path)
         assert [e["command"]["type"] for e in saved.log] == [
@@ -252,7 +262,8 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         assert isinstance(app.screen, DashboardScreen)
         text = screen_text(app)
         assert "✓ Hold the Bridge" in text and "▶ Breakthrough" in text
-        assert "1   Hold the Bridge     draw        0/0" in text
+        assert "1   Hold the Bridge  100/0    Humans" in text  # once clipped to "100"
+        assert "100 VP  Humans  1 won" in text and "0 VP  Aliens  0 won" in text
         assert "Humans: Human Force  5 units, 26/28 elements" in text
         assert "Aliens: Alien Force  4 units, 40/43 elements" in text
         await pilot.press("b")

@@ -86,7 +86,9 @@ class DashboardScreen(MusterScreen):
         self.sub_title = "Campaign"
         table = self.query_one("#history", DataTable)
         table.border_title = "Battles"
-        for label, width in (("#", 2), ("Scenario", 18), ("Winner", 10), ("VPs", 10)):
+        # 4 columns + their padding fit the 40 cells the panel has at 80 columns; the VPs come
+        # before the winner so a scrollbar or a long side name clips a name, never the numbers
+        for label, width in (("#", 2), ("Scenario", 15), ("VPs", 7), ("Winner", 8)):
             table.add_column(Text(label), width=width)
         self.query_one("#standings").border_title = "Sides"
         self.query_one("#track").border_title = "Scenario track"
@@ -210,7 +212,7 @@ class DashboardScreen(MusterScreen):
         for entry in camp.history:
             vps = "/".join(vp_text(v) for v in entry.vps.values())
             table.add_row(
-                Text(str(entry.battle)), Text(entry.scenario_name), Text(names.get(entry.winner, "draw")), Text(vps),
+                Text(str(entry.battle)), Text(entry.scenario_name), Text(vps), Text(names.get(entry.winner, "draw")),
                 key=str(entry.battle),
             )
         if not camp.history:
