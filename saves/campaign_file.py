@@ -353,6 +353,7 @@ def finish_battle(
     strategic_winner: str | None = None,
     declared_objectives: Mapping[str, Sequence[str]] | None = None,
     recovery_faces: Mapping[str, Sequence[int]] | None = None,
+    scenario_names: Mapping[str, str] | None = None,
 ) -> PostBattle:
     """The post-battle step on disk: result into the battle file, forces and campaign.toml
     rewritten as one change, then (if the campaign asks) a git commit."""
@@ -370,6 +371,7 @@ def finish_battle(
         strategic_winner=strategic_winner,
         declared_objectives=declared_objectives,
         recovery_faces=recovery_faces,
+        scenario_names=scenario_names,
     )
     entry = done.entry
     battle_path = folder.path / campaign.battle_in_progress

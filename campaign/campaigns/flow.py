@@ -307,8 +307,11 @@ def post_battle(
     strategic_winner: str | None = None,
     declared_objectives: Mapping[str, Sequence[str]] | None = None,
     recovery_faces: Mapping[str, Sequence[int]] | None = None,
+    scenario_names: Mapping[str, str] | None = None,
 ) -> PostBattle:
     """Everything after a battle, in one step, without side effects.
+
+    `scenario_names` (scenario id -> name) lets the events name the next scenario.
 
     VPs (the outcome's, plus the scenario VPs of objectives the players declare taken),
     the winner (declared strategic winner, else most VPs), losses written into the
@@ -444,7 +447,9 @@ def post_battle(
     if nxt == END:
         events.append("The scenario track ends here: the campaign is over.")
     else:
-        events.append(f"Next: {campaign.step(nxt).scenario} (step {nxt}).")
+        following = campaign.step(nxt).scenario
+        name = (scenario_names or {}).get(following)
+        events.append(f"Next: {name}." if name else f"Next: {following} (step {nxt}).")
     new_campaign = attrs.evolve(
         campaign,
         sides=sides,

@@ -191,3 +191,11 @@ def test_table_victories_are_never_won_on_vps() -> None:
     assert done.entry.winner == "" and "a draw" in done.entry.summary  # equal quadrants: a draw
     won = post_battle(done.campaign, lib["sudden-death"], FORCES, _outcome(strategic_winner="red"))
     assert won.entry.winner == "red" and won.entry.how == "sudden-death" and won.campaign.finished
+
+
+def test_the_next_scenario_is_named_when_names_are_known() -> None:
+    out = _outcome()  # a draw: the track goes on to step "two" (Bravo)
+    named = post_battle(_campaign(), SCEN["a"], FORCES, out, scenario_names={s.id: s.name for s in SCEN.values()})
+    assert named.events[-1] == "Next: Bravo."
+    bare = post_battle(_campaign(), SCEN["a"], FORCES, out)
+    assert bare.events[-1] == "Next: b (step two)."

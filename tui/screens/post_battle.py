@@ -196,6 +196,12 @@ class PostBattleScreen(MusterScreen):
             self.roll_recovery()
 
     # --- preview and confirm ----------------------------------------------------------
+    def scenario_names(self) -> dict[str, str]:
+        """Scenario id -> name, built-in and the campaign's own, to name the next battle."""
+        from scenarios import scenarios_for
+
+        return {sid: s.name for sid, s in scenarios_for(self.session.loaded.path).items()}
+
     def update_preview(self) -> None:
         session = self.session
         loaded = session.loaded
@@ -204,6 +210,7 @@ class PostBattleScreen(MusterScreen):
                 loaded.campaign, session.scenario, loaded.forces, session.outcome(),
                 file=loaded.campaign.battle_in_progress, recovery_faces=self.faces,
                 declared_objectives=self.declared, strategic_winner=self.strategic,
+                scenario_names=self.scenario_names(),
             )  # fmt: skip
         except CampaignError as exc:
             self.query_one("#post-body", Static).update(Text(str(exc), style="bold red"))
@@ -223,6 +230,7 @@ class PostBattleScreen(MusterScreen):
             self.saved = finish_battle(
                 session.loaded, session.scenario, session.outcome(), recovery_faces=self.faces,
                 declared_objectives=self.declared, strategic_winner=self.strategic,
+                scenario_names=self.scenario_names(),
             )  # fmt: skip
         except Exception as exc:  # a lock held elsewhere, a disk error: said plainly, nothing half-done
             self.notify(str(exc), title="Not saved", severity="error", markup=False)
