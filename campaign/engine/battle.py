@@ -251,17 +251,7 @@ class Battle:
             raise IllegalCommand(
                 "legal commands", f"{command.describe()} is not allowed now ({decision.prompt}: {options})"
             )
-        spec = specs[0]
-        facts = getattr(command, "facts", None)
-        if spec.facts and isinstance(facts, Mapping):
-            for name, value in facts.items():
-                fact = spec.fact(name)
-                if fact is None:
-                    known = ", ".join(f.name for f in spec.facts)
-                    raise IllegalCommand("facts", f"{command.type} takes no fact {name!r} (facts: {known})")
-                if fact.choices and value not in fact.choices:
-                    allowed = ", ".join(map(str, fact.choices))
-                    raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
+        specs[0].check_facts(command)
         if decision.check is not None:
             decision.check(command)
         self.scheme.check(self._state, command)

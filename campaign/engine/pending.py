@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+
+from campaign.engine.errors import IllegalCommand
 
 
 @attrs.define(frozen=True)
@@ -42,6 +44,20 @@ class CommandSpec:
             if spec.name == name:
                 return spec
         return None
+
+    def check_facts(self, command: Any) -> None:
+        """Refuse a command whose facts use a name this spec lacks, or a value outside its choices."""
+        facts = getattr(command, "facts", None)
+        if not self.facts or not isinstance(facts, Mapping):
+            return
+        for name, value in facts.items():
+            fact = self.fact(name)
+            if fact is None:
+                known = ", ".join(f.name for f in self.facts)
+                raise IllegalCommand("facts", f"{command.type} takes no fact {name!r} (facts: {known})")
+            if fact.choices and value not in fact.choices:
+                allowed = ", ".join(map(str, fact.choices))
+                raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
 
 
 @attrs.define(frozen=True)

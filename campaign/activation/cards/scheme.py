@@ -441,7 +441,7 @@ class CardScheme(ActivationScheme):
                 raise IllegalCommand("CA-5.1", f"both groups of {name}'s split must be {name}'s own models")
             if not any(spec.matches(part) for spec in specs):
                 raise IllegalCommand("CA-5.1", f"{part.describe()} is not an action {name} may take now")
-            _check_facts(part, [spec for spec in specs if spec.matches(part)][0])
+            [spec for spec in specs if spec.matches(part)][0].check_facts(part)
             host.check(state, part)
             host.rules.check(state, part)
             inner.append(part)
@@ -734,22 +734,6 @@ def _inch(value: Any) -> str:
 
 def _ids(state: BattleState) -> set[str]:
     return {u.id for u in state.units}
-
-
-def _check_facts(command: Command, spec: CommandSpec) -> None:
-    """The fact names and choices of a split group's command, as the engine checks a
-    command given on its own."""
-    facts = getattr(command, "facts", None)
-    if not spec.facts or not isinstance(facts, dict):
-        return
-    for name, value in facts.items():
-        fact = spec.fact(name)
-        if fact is None:
-            known = ", ".join(f.name for f in spec.facts)
-            raise IllegalCommand("facts", f"{command.type} takes no fact {name!r} (facts: {known})")
-        if fact.choices and value not in fact.choices:
-            allowed = ", ".join(map(str, fact.choices))
-            raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
 
 
 def _typed_cards(codes: Iterable[str], left: list[Card], count: int) -> list[Card]:
