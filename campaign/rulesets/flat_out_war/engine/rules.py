@@ -104,6 +104,14 @@ def _opt_defaults() -> dict[str, Any]:
     return {o.name: o.default for o in BATTLE_OPTIONS}
 
 
+# Move facts that set or clear a marker on every moving element:
+# (fact, marker, the value that sets it, event kind, (words when set, words when cleared)).
+MARKER_MOVES: tuple[tuple[str, str, str, str, tuple[str, str]], ...] = (
+    ("fly", "airborne", "take_off", "flight", ("takes off", "lands")),
+    ("submerge", "submerged", "dive", "submerge", ("dives", "surfaces")),
+)
+
+
 class FlatOutWarRules(BattleRules):
     id = "flat-out-war"
 
@@ -679,22 +687,16 @@ class FlatOutWarRules(BattleRules):
             for es in able:
                 if self.combatant(state, es).has("stealth") and es.data.get("fired_turn") != state.turn:
                     es.markers["hidden"] = True
-        fly = fact(cmd, "fly", MOVE_FACTS)
-        if fly:
+        for name, marker, on, kind, words in MARKER_MOVES:
+            value = fact(cmd, name, MOVE_FACTS)
+            if not value:
+                continue
             for es in able:
-                if fly == "take_off":
-                    es.markers["airborne"] = True
+                if value == on:
+                    es.markers[marker] = True
                 else:
-                    es.markers.pop("airborne", None)
-            ctx.emit("flight", f"{unit.name} {'takes off' if fly == 'take_off' else 'lands'}", unit=unit.id)
-        sub = fact(cmd, "submerge", MOVE_FACTS)
-        if sub:
-            for es in able:
-                if sub == "dive":
-                    es.markers["submerged"] = True
-                else:
-                    es.markers.pop("submerged", None)
-            ctx.emit("submerge", f"{unit.name} {'dives' if sub == 'dive' else 'surfaces'}", unit=unit.id)
+                    es.markers.pop(marker, None)
+            ctx.emit(kind, f"{unit.name} {words[0] if value == on else words[1]}", unit=unit.id)
         if fact(cmd, "aground", MOVE_FACTS):
             boats = [es for es in able if self.combatant(state, es).has("waterborne")]
             for es in boats:  # only Waterborne elements are stuck by shallow water
