@@ -217,7 +217,7 @@ class BattleScreen(MusterScreen):
         elif isinstance(pending, Decision) and option.isdigit():
             self.choose(pending.legal[int(option)])
 
-    def choose(self, spec: CommandSpec) -> None:
+    def choose(self, spec: CommandSpec, heading: str = "") -> None:
         """A legal command: applied at once, or through the form when it needs fields or facts."""
         assert self.session is not None
         session = self.session
@@ -248,7 +248,7 @@ class BattleScreen(MusterScreen):
             self.step(command, facts)
 
         has_odds = spec.type in ("melee", "shoot", "cast") or "attack" in spec.type
-        self.app.push_screen(CommandForm(spec, fields, defaults, odds if has_odds else None, choices), done)
+        self.app.push_screen(CommandForm(spec, fields, defaults, odds if has_odds else None, choices, heading), done)
 
     def hand_over(self, decision: Decision) -> None:
         """Ask the deciding side's player to take the keyboard, then show their hidden choice."""
@@ -280,8 +280,8 @@ class BattleScreen(MusterScreen):
             self.app.push_screen(AssignCardsScreen(name, hand, units, order), answered)  # type: ignore[arg-type]
         elif spec.type == "deal_cards":
             self.app.push_screen(DealCardsScreen(name, int(decision.data.get("count", 0))), answered)
-        else:
-            self.choose(spec)
+        else:  # the prompt was kept off the shared screen: the owner reads it in the form
+            self.choose(spec, decision.prompt)
 
     def ask_faces(self, request: RollRequest) -> None:
         self.faces_asked = request

@@ -154,9 +154,11 @@ class CommandForm(MusterModal):
         defaults: dict[str, Any],
         odds: Callable[[dict[str, Any], dict[str, Any]], Any] | None = None,
         choices: dict[str, list[tuple[str, str]]] | None = None,
+        heading: str = "",
     ) -> None:
         super().__init__()
         self.spec = spec
+        self.heading = heading  # the decision's own prompt, for a hidden choice the screen did not show
         self.fields = fields
         self.defaults = defaults  # fact name -> starting value (the last answer, else the default)
         self.odds_fn = odds
@@ -165,6 +167,8 @@ class CommandForm(MusterModal):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog battle-form"):
             yield Label(Text(self.spec.label or self.spec.type), classes="dialog-message")
+            if self.heading:
+                yield Static(Text(self.heading), id="form-heading")
             with VerticalScroll(id="form-fields"):
                 for name, default in self.fields:
                     yield self._row(f"field-{name}", name, default, (), "", self.choices.get(name))

@@ -3,7 +3,8 @@
 No Textual here and no rules: the session starts or resumes the campaign's battle
 (campaign flow + battle file), forwards the player's verbs to the engine, keeps the
 battle file in step (an entry is appended once its command has all its dice), and
-remembers the last answer to each table fact. The screen renders what it exposes.
+remembers the last answer to each table fact (never a hidden one). The screen renders
+what it exposes.
 """
 
 from __future__ import annotations
@@ -128,7 +129,11 @@ class BattleSession:
 
     # --- the verbs (each keeps the file in step) ---------------------------------
     def apply(self, command: Command | Mapping[str, Any], facts: Mapping[str, Any] | None = None) -> list[Event]:
+        pending = self.battle.pending
+        hidden = isinstance(pending, Decision) and bool(pending.data.get("hidden"))
         events = self.battle.apply(command)
+        if hidden:  # a hidden answer (an Entrenched position) must not prefill the next player's form
+            facts = None
         for name, value in (facts or {}).items():
             ctype = command.get("type") if isinstance(command, Mapping) else command.type
             self.memory[(str(ctype), name)] = value
