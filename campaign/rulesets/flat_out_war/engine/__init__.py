@@ -20,4 +20,16 @@ Play (the engine core's hooks): `rules.FlatOutWarRules`, reached through
 `get_ruleset("flat-out-war", edition).battle_rules()`; its commands and their
 section-22 facts are in `commands`, its battle options in `options`, and
 `autoplay.AutoPlayer` is a deterministic player for simulations and benchmarks.
+`rules` keeps building the state and dispatching commands; the rest of play is one
+mixin per concern in `play/`:
+  play.base        dice with Lucky, unit lookup, able elements, an attack's Situation
+  play.activation  legal commands, the activation loop, round/turn/activation hooks
+  play.movement    move check and resolution, charges and Stand shots, Fearsome
+  play.attacks     melee and shoot checks, attack batches, Trigger, templates, scatter
+  play.hits        recovery rolls and their results, removal, Sticky, Ensnare, Capture
+  play.casting     the cast check and each spell's effect
+  play.actions     attach, detach (officers) and switch (Activate)
+  play.morale      casualty, fear and witness morale rolls, rallying
+  play.outcome     objectives, strategic victory, the end, VPs, the battle outcome
+  play.odds        the attack rolls a command would make, and their exact odds
 """

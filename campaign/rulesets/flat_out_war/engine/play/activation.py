@@ -1,0 +1,282 @@
+"""The activation loop and the clocks: which commands a unit may give, the loop that
+asks for them, and the round, turn and activation hooks (Entrenched positions, the wind,
+broken and rallied units, Snared and aground elements, Reliant, Sticky, spell durations,
+misfire lockouts and Reload)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.engine.state import BattleState, Effect, ElementState, UnitState
+from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.engine import entrench, morale as M
+from campaign.rulesets.flat_out_war.engine.attack import Hit, melee_die
+from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
+from campaign.rulesets.flat_out_war.engine.combatant import combatant_from_element
+from campaign.rulesets.flat_out_war.engine.commands import (
+    CAST_FACTS,
+    ENTRENCH_FACTS,
+    MELEE_FACTS,
+    MOVE_FACTS,
+    SHOOT_FACTS,
+    fact,
+)
+from campaign.rulesets.flat_out_war.engine.movement import COMPASS
+from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.casting import _spell_name
+from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan
+from campaign.rulesets.flat_out_war.engine.rolls import step, succeeds, total_of
+
+
+class ActivationMixin:
+    """`FlatOutWarRules`' legal commands, activation loop and clock hooks."""
+
+    edition: str
+
+    # --- legal commands and the loop ------------------------------------------
+    def can_activate(self, state: BattleState, unit_id: str) -> bool:
+        unit = state.unit(unit_id)
+        return not unit.eliminated and not unit.data.get("attached_to")
+
+    def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
+        unit = state.unit(unit_id)
+        if unit.eliminated or state.over:
+            return []
+        able = self._able(state, unit)
+        if not able:
+            return []
+        m = unit.markers
+        name = unit.name
+        morale = unit.data.get("morale", "steady")
+        specs: list[CommandSpec] = []
+        mobile = any((self.element_of(state, e).move or 0) > 0 for e in able)
+        if morale == "fleeing":
+            if not m.get("moved") and mobile:
+                specs.append(CommandSpec("move", {"unit": unit_id}, MOVE_FACTS,
+                                         f"{name} flees: run toward shelter or its own table edge"))
+            elif not m.get("rally_tried"):
+                specs.append(CommandSpec("rally", {"unit": unit_id}, (), f"{name}: try to rally"))
+            return specs
+        if not m.get("moved") and mobile and not all(e.markers.get("aground") for e in able):
+            specs.append(CommandSpec("move", {"unit": unit_id}, MOVE_FACTS, f"Move {name}"))
+        if not m.get("acted") and morale == "steady":
+            cs = [self.combatant(state, e) for e in able]
+            officer_unit = all(c.has("command") for c in cs)
+            if unit.data.get("officer"):
+                specs.append(CommandSpec("detach", {"unit": unit_id}, (), f"{name}: detach its officer"))
+            if officer_unit:  # an officer on its own may attach, or fight like any unit
+                for other in state.units_of(unit.side):
+                    if other.id != unit_id and not other.data.get("officer"):
+                        specs.append(CommandSpec("attach", {"unit": unit_id, "target": other.id}, (),
+                                                 f"Attach {name} to {other.name}"))
+            enemies = self._enemies(state, unit.side)
+            for enemy in enemies:
+                specs.append(CommandSpec("melee", {"unit": unit_id, "target": enemy.id}, MELEE_FACTS,
+                                         f"{name}: melee attack on {enemy.name}"))
+            if any(c.ranged for c in cs):
+                for enemy in enemies:
+                    specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, SHOOT_FACTS,
+                                             f"{name}: shoot at {enemy.name}"))
+            for es, c in zip(able, cs):
+                if c.has("activate") and self.edition == SO:
+                    specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
+                                             f"{es.name}: switch its Activate attribute on or off"))
+                if c.has("magic") and not es.data.get("lockout"):
+                    for spell_name in self.element_of(state, es).spells:
+                        specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
+                                                          "spell": _spell_name(spell_name)},
+                                                 CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}"))
+        elif m.get("acted") in ("melee", "shoot") and morale == "steady":
+            # split fire (A-21, A-22): elements that have not attacked yet may pick other targets
+            done = set(m.get("attacked", []))
+            rest = [e for e in able if e.id not in done]
+            kind = m["acted"]
+            can = (lambda c: melee_die(c, self.edition) is not None) if kind == "melee" else (lambda c: bool(c.ranged))
+            if any(can(self.combatant(state, e)) for e in rest):
+                for enemy in self._enemies(state, unit.side):
+                    verb = "melee attack on" if kind == "melee" else "shoot at"
+                    specs.append(CommandSpec(kind, {"unit": unit_id, "target": enemy.id},
+                                             MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
+                                             f"{name}: the rest {verb} {enemy.name}"))
+        return specs
+
+    def activation(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
+        unit = state.unit(unit_id)
+        while not unit.eliminated and not state.over and not self.is_over(state):
+            legal = self.activation_commands(state, unit_id)
+            if not legal:
+                return
+            legal = [
+                *legal,
+                CommandSpec("objective", {}, (), "Record a scenario objective achieved"),
+                CommandSpec("strategic_victory", {}, (), "Declare a strategic victory"),
+                CommandSpec("end_activation", {"unit": unit_id}, label="End activation"),
+            ]
+            command = yield Decision(unit.side, f"{unit.name}: choose an action or end the activation", tuple(legal))
+            if command.type == "end_activation":
+                return
+            yield from self.resolve(state, command, ctx)
+
+    # --- round, turn and activation hooks -------------------------------------
+    def _check_entrench(self, state: BattleState, cmd: Any) -> None:
+        if not isinstance(fact(cmd, "location", ENTRENCH_FACTS), str):
+            raise IllegalCommand("FOW 3.5", "write the Entrenched position as text (a terrain feature or coordinates)")
+
+    def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
+        """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
+        for unit in entrench.waiting(state):  # setup 3.5: the owner writes it down, hidden
+            answer = yield Decision(unit.side, f"{unit.name} is Entrenched: write down where it is (the other side "
+                                               "will not see it)", (CommandSpec("entrench", {"unit": unit.id}, ENTRENCH_FACTS,
+                                                                               "Record the hidden position"),),
+                                    data={"hidden": True, "unit": unit.id})
+            entrench.record(state, unit, str(fact(answer, "location", ENTRENCH_FACTS)))
+            ctx.emit("entrenched", f"{state.side(unit.side).name} writes down where {unit.name} is entrenched",
+                     unit=unit.id)
+        if state.round == 1:
+            for es in (e for u in state.units for e in u.elements if e.data.get("reliant_unknown")):
+                ctx.emit("note", f"{es.name} is Reliant on {es.data['reliant_unknown']!r}, which is not on its side: "
+                                 "it is never removed that way", element=es.id)
+        if "wind" in state.data or not any(
+            self.combatant(state, e).has("sailed") for u in state.units for e in u.alive
+        ):
+            return
+        (face,) = yield RollRequest(8, 1, "1 x d8 wind direction (1 N, 2 NE ... 8 NW)")
+        state.data["wind"] = COMPASS[face - 1]
+        ctx.emit("wind", f"The wind blows from the {COMPASS[face - 1]} ({face})", wind=COMPASS[face - 1])
+
+    def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
+        unit = state.unit(unit_id)
+        self._reveal(state, ctx, unit, "its owner reveals it and it acts at once")
+        for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried"):  # per activation
+            unit.markers.pop(key, None)
+        morale = unit.data.get("morale", "steady")
+        if morale == "broken":
+            unit.data["morale"] = M.on_activation(morale)
+            tight = not any(self.combatant(state, e).has("loose cohesion")
+                            or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive)
+            unit.data["disordered"] = tight
+            ctx.emit("flee", f"{unit.name} is broken and flees" + (" in disorder" if tight else ""), unit=unit.id)
+        elif morale == "rallied":
+            unit.data["morale"] = M.on_activation(morale)
+            if unit.data.get("disordered"):
+                unit.markers["moved"] = True  # reforming takes all its movement
+                unit.data["disordered"] = False
+                ctx.emit("reform", f"{unit.name} reforms (its whole move) and is steady again", unit=unit.id)
+            else:
+                ctx.emit("reform", f"{unit.name} is steady again", unit=unit.id)
+        side = unit.side
+        for es in list(unit.alive):
+            if es.markers.get("snared"):  # A-64: a recovery roll frees it
+                c = self.combatant(state, es)
+                (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} escape (Snared), {es.name}", side, es)
+                if succeeds(face, total_of(recovery_plan(c, None, self.edition).mods)):
+                    es.markers.pop("snared", None)
+                    ctx.emit("freed", f"{es.name} breaks free ({face})", element=es.id)
+                else:
+                    ctx.emit("snared", f"{es.name} stays snared ({face})", element=es.id)
+            if es.markers.get("aground"):
+                (face,) = yield from self._roll(state, ctx, 6, 1, f"1 x d6 run aground, {es.name} (6 frees it)", side)
+                if face == 6:
+                    es.markers.pop("aground", None)
+                    ctx.emit("afloat", f"{es.name} floats free (6)", element=es.id)
+                else:
+                    ctx.emit("aground", f"{es.name} stays aground ({face})", element=es.id)
+
+    def _reveal(self, state: BattleState, ctx: Any, unit: UnitState, why: str) -> None:
+        where = entrench.reveal(state, unit)
+        if where is not None:
+            ctx.emit("reveal", f"{unit.name} is revealed ({why})" + (f": entrenched at {where}" if where else ""),
+                     unit=unit.id, location=where)
+
+    def on_turn_start(self, state: BattleState, side: str, ctx: Any) -> Resolution:
+        lost_before = {u.id: u.data["lost"] for u in state.units}
+        for unit in list(state.units):
+            for es in list(unit.alive):
+                if unit.side == side and es.markers.get("down"):  # A-29: Reliant tries again
+                    c = self.combatant(state, es)
+                    (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} recovery (Reliant), {es.name}",
+                                                    side, es)
+                    if succeeds(face, total_of(recovery_plan(c, None, self.edition).mods)):
+                        es.markers.pop("down", None)
+                        ctx.emit("up", f"{es.name} is back in action ({face})", element=es.id)
+                    else:
+                        ctx.emit("down", f"{es.name} stays down ({face})", element=es.id)
+                sticky = es.markers.get("sticky")
+                if sticky and sticky.get("side") == side and es.alive:
+                    yield from self._sticky_follow_up(state, ctx, es, sticky)
+        yield from self._losses_morale(state, ctx, lost_before)
+
+    def _sticky_follow_up(self, state: BattleState, ctx: Any, es: ElementState, sticky: dict[str, Any]) -> Resolution:
+        die = int(sticky["die"])
+        (face,) = yield from self._roll(state, ctx, die, 1, f"1 x d{die} Sticky follow-up on {es.name}", sticky["side"])
+        if not succeeds(face, 0):
+            ctx.emit("sticky_miss", f"The Sticky marker on {es.name} misses ({face}) and stays (A-70)", element=es.id)
+            return
+        ctx.emit("hit", f"The Sticky marker hits {es.name} ({face})", element=es.id)
+        yield from self._hit(state, ctx, es, Hit(attack_die=die, source=f"Sticky ({sticky['source']})"), sticky["side"])
+        if es.alive and es.markers.get("sticky"):
+            smaller = step(die, -1)
+            if smaller is None:
+                es.markers.pop("sticky", None)
+                ctx.emit("sticky_gone", f"The Sticky marker on {es.name} is spent", element=es.id)
+            else:
+                es.markers["sticky"] = {**sticky, "die": smaller}
+
+    def on_turn_end(self, state: BattleState, side: str, ctx: Any) -> Resolution:
+        # spell durations: every player-turn counts, from the one after the casting (A-07)
+        lost_before = {u.id: u.data["lost"] for u in state.units}
+        keep: list[Effect] = []
+        expired: list[Effect] = []
+        for effect in state.effects:
+            if effect.clock != "player_turn":
+                keep.append(effect)
+                continue
+            if effect.data.get("fresh"):
+                effect.data["fresh"] = False
+                keep.append(effect)
+                continue
+            effect.remaining -= 1
+            (expired if effect.remaining <= 0 else keep).append(effect)
+        state.effects = keep
+        for effect in expired:
+            unit = state.unit(effect.target)
+            ctx.emit("expired", f"{effect.kind} on {unit.name} ends", unit=unit.id, spell=effect.kind)
+            if effect.kind == "Fly":  # A-30: still airborne: a recovery roll or it crashes
+                for es in list(unit.alive):
+                    if es.markers.get("airborne") and not self._static_has(state, es, "flying"):
+                        c = self.combatant(state, es)
+                        (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} Fly ends in the air, {es.name}",
+                                                        unit.side, es)
+                        es.markers.pop("airborne", None)
+                        if succeeds(face, total_of(recovery_plan(c, None, self.edition).mods)):
+                            ctx.emit("landed", f"{es.name} lands safely ({face})", element=es.id)
+                        else:
+                            ctx.emit("destroyed", f"{es.name} crashes ({face})", element=es.id)
+                            self._remove(state, ctx, es, None)
+        # owner-turn clocks: misfire lockouts and reload counters of this side's elements
+        for unit in state.units:
+            if unit.side != side:
+                continue
+            for es in unit.alive:
+                if es.data.get("lockout") and not es.data.pop("lockout_fresh", False):
+                    es.data["lockout"] -= 1  # owner-turns after the misfire's own turn
+                reload = es.data.get("reload", {})
+                if reload:
+                    element = self.element_of(state, es)
+                    c = self.combatant(state, es)
+                    for key, left in list(reload.items()):
+                        arm = next((w for w in c.weapons if w.index == int(key)), None)
+                        x = arm.reload if arm else 0
+                        new = tick_reload(left, es.data.get("acted_turn") == state.turn,
+                                          es.data.get("fired_turn") == state.turn, x)
+                        if new <= 0:
+                            del reload[key]
+                            ctx.emit("reloaded", f"{es.name}'s {element.weapons[int(key)].name} is reloaded", element=es.id)
+                        else:
+                            reload[key] = new
+        yield from self._losses_morale(state, ctx, lost_before)
+
+    def _static_has(self, state: BattleState, es: ElementState, name: str) -> bool:
+        return combatant_from_element(self.element_of(state, es)).has(name)

@@ -1,0 +1,87 @@
+"""Helpers every part of Flat Out War's play shares: dice (with Lucky), unit lookup,
+the elements able to act, the enemies, spell effects on a unit and an attack's Situation."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from campaign.engine.commands import Reroll
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.rulesets.flat_out_war.editions import V17
+from campaign.rulesets.flat_out_war.engine.commands import fact
+from campaign.rulesets.flat_out_war.engine.rolls import Mod
+from campaign.rulesets.flat_out_war.engine.situation import Situation
+
+Resolution = Generator[Any, Any, Any]
+
+
+class PlayHelpers:
+    """Shared helpers of `FlatOutWarRules` (rules.py), which mixes this in."""
+
+    edition: str
+    options: dict[str, Any]
+
+    def effects_on(self, state: BattleState, unit_id: str) -> frozenset[str]:
+        return frozenset(e.kind for e in state.effects if e.target == unit_id)
+
+    def _able(self, state: BattleState, unit: UnitState) -> list[ElementState]:
+        """Elements that may move and act: alive, not snared, not down."""
+        return [e for e in unit.alive if not e.markers.get("snared") and not e.markers.get("down")]
+
+    def _enemies(self, state: BattleState, side: str) -> list[UnitState]:
+        return [u for u in state.units if u.side != side and not u.eliminated]
+
+    def _situation(self, state: BattleState, unit: UnitState, target: UnitState | None, cmd: Any,
+                   specs: tuple) -> Situation:
+        tgt_flying = bool(target) and any(
+            e.markers.get("airborne") or e.markers.get("jumped") for e in target.alive  # type: ignore[union-attr]
+        )
+        return Situation(
+            aspect=fact(cmd, "aspect", specs) or "front",
+            range_band=fact(cmd, "range_band", specs) or "short",
+            los=fact(cmd, "los", specs) or "open",
+            ran=bool(unit.markers.get("ran")) or bool(fact(cmd, "will_run", specs)),
+            charging=bool(unit.markers.get("charging")),
+            moved=bool(unit.markers.get("moved")),
+            attacker_effects=self.effects_on(state, unit.id),
+            target_effects=self.effects_on(state, target.id) if target else frozenset(),
+            target_flying=tgt_flying,
+        )
+
+    def _unit(self, state: BattleState, unit_id: str, role: str = "unit") -> UnitState:
+        try:
+            return state.unit(unit_id)
+        except KeyError:
+            raise IllegalCommand("FOW 1", f"there is no {role} {unit_id!r}") from None
+
+    def _roll(self, state: BattleState, ctx: Any, die: int, count: int, purpose: str, side: str,
+              lucky: ElementState | None = None) -> Resolution:
+        faces = yield RollRequest(die=die, count=count, purpose=purpose, side=side)
+        faces = tuple(faces)
+        if lucky is not None and count == 1 and self._lucky_ready(state, lucky):
+            choice = yield Decision(side, f"{lucky.name} is Lucky: re-roll the {faces[0]} ({purpose})?", (
+                CommandSpec("reroll", {}, (), "Re-roll (Lucky)"), CommandSpec("keep", {}, (), "Keep the roll")))
+            if isinstance(choice, Reroll):
+                again = yield RollRequest(die=die, count=1, purpose=f"Lucky re-roll: {purpose}", side=side)
+                lucky.data["lucky_turn" if self.edition == V17 else "lucky_used"] = state.turn if self.edition == V17 else True
+                best = max(faces[0], tuple(again)[0])
+                ctx.emit("lucky", f"{lucky.name} re-rolls with Lucky: {faces[0]} then {tuple(again)[0]}, keeps {best}",
+                         element=lucky.id, first=faces[0], second=tuple(again)[0])
+                faces = (best,)
+        return faces
+
+    def _lucky_ready(self, state: BattleState, es: ElementState) -> bool:
+        if not self.options["lucky_prompt"] or not self.combatant(state, es).has("lucky"):
+            return False
+        if self.edition == V17:
+            return es.data.get("lucky_turn") != state.turn
+        return not es.data.get("lucky_used")
+
+
+def _mods_text(mods: tuple[Mod, ...] | list[Mod]) -> str:
+    if not mods:
+        return ""
+    return " (" + ", ".join(f"{m.label} {m.value:+d}" for m in mods) + ")"

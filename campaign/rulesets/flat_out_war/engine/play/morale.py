@@ -1,0 +1,98 @@
+"""Morale in play: casualty rolls, who rolls and with what, witnesses of a failure,
+and rallying. The thresholds and the flee/rally state machine are in `engine.morale`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, Decision
+from campaign.engine.state import BattleState, UnitState
+from campaign.rulesets.flat_out_war.engine import morale as M
+from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+
+
+class MoraleMixin:
+    """`FlatOutWarRules`' morale and rally rolls."""
+
+    edition: str
+    options: dict[str, Any]
+
+    def _losses_morale(self, state: BattleState, ctx: Any, lost_before: dict[str, int]) -> Resolution:
+        """One casualty morale roll per unit whose losses passed a new 25% threshold."""
+        for unit in list(state.units):
+            before = lost_before.get(unit.id, 0)
+            if unit.eliminated or not M.casualty_trigger(before, unit.data.get("lost", 0), unit.data.get("start", 0)):
+                continue
+            yield from self._morale(state, ctx, unit, "casualties")
+
+    def _morale_roll(self, state: BattleState, unit: UnitState, rally: bool) -> tuple[M.MoraleRoll | None, Any]:
+        cs = [(e, self.combatant(state, e)) for e in unit.alive]
+        officer = None
+        officer_es = None
+        if unit.data.get("officer"):
+            o = state.unit(unit.data["officer"])
+            if o.alive:
+                officer_es = o.alive[0]
+                officer = self.combatant(state, officer_es)
+        rank = [(e, c) for e, c in cs]
+        if officer is None:
+            leaders = [(e, c) for e, c in cs if c.has("command")]
+            if leaders and len(leaders) < len(cs):  # an officer inside the unit leads it
+                officer_es, officer = leaders[0]
+                rank = [(e, c) for e, c in cs if e is not officer_es]
+        roll = M.morale_roll([c for _, c in rank], unit.data.get("start", 0), unit.data.get("lost", 0),
+                             edition=self.edition, officer=officer, effects=self.effects_on(state, unit.id), rally=rally)
+        roller = None
+        if roll is not None:
+            everyone = rank + ([(officer_es, officer)] if officer is not None else [])
+            roller = next((e for e, c in everyone if c.name == roll.roller and c.die == roll.die), None)
+        return roll, roller
+
+    def _morale(self, state: BattleState, ctx: Any, unit: UnitState, reason: str, rally: bool = False) -> Resolution:
+        roll, roller = self._morale_roll(state, unit, rally)
+        if roll is None:
+            ctx.emit("no_morale", f"{unit.name} never takes morale rolls (officers and Unfeeling)", unit=unit.id)
+            return True
+        mods = ", ".join(f"{m.label} {m.value:+d}" for m in roll.mods)
+        what = "rally" if rally else "morale"
+        (face,) = yield from self._roll(state, ctx, roll.die, 1, f"1 x d{roll.die} {what}, {unit.name} ({reason})"
+                                        + (f" ({mods})" if mods else ""), unit.side, roller)
+        passed = roll.passes(face)
+        old = unit.data.get("morale", "steady")
+        if rally:
+            unit.data["morale"] = M.after_rally(old, passed)
+        else:
+            unit.data["morale"] = M.after_morale(old, passed)
+        verdict = "passes" if passed else "fails"
+        ctx.emit(f"{what}_{'pass' if passed else 'fail'}",
+                 f"{unit.name} {verdict} its {what} roll ({face} {roll.modifier:+d})"
+                 + ("" if passed or rally else ": broken, it flees when next activated"),
+                 unit=unit.id, face=face, modifier=roll.modifier, reason=reason)
+        if not passed:
+            yield from self._witnesses(state, ctx, unit)
+        return passed
+
+    def _witnesses(self, state: BattleState, ctx: Any, failed: UnitState) -> Resolution:
+        """Seeing panic (A-45): units within 8" with LoS roll, one roll per failure seen."""
+        if not self.options["ask_witnesses"]:
+            return
+        others = [u for u in state.units if u.id != failed.id and not u.eliminated
+                  and u.data.get("morale") in ("steady", "rallied")]
+        if not others:
+            return
+        answer = yield Decision(failed.side, f"Which units within 8\" with line of sight saw {failed.name} fail? "
+                                             "(report none if no unit saw it)",
+                                (CommandSpec("report", {}, (), "Report the units that saw it"),))
+        for uid in getattr(answer, "units", []):
+            try:
+                other = state.unit(uid)
+            except KeyError:
+                raise IllegalCommand("FOW 15.1", f"there is no unit {uid!r}") from None
+            if other in others:
+                yield from self._morale(state, ctx, other, f"saw {failed.name} fail")
+
+    def _do_rally(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+        unit = state.unit(cmd.unit)
+        unit.markers["rally_tried"] = True
+        yield from self._morale(state, ctx, unit, "rally", rally=True)

@@ -1,0 +1,323 @@
+"""Moving a unit: the move check, its allowance, the move itself (markers, terrain
+tests, leaving the table), and what a move sets off: charges with their Stand shots, and
+Fearsome. The pure movement rules are in `engine.movement`."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from campaign.engine.commands import Choose
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, Decision
+from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.engine.attack import Hit
+from campaign.rulesets.flat_out_war.engine.combatant import Combatant
+from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, fact
+from campaign.rulesets.flat_out_war.engine.movement import (
+    SAIL_FRACTION,
+    IllegalMove,
+    Segment,
+    allowance,
+    can_go_prone,
+    can_run,
+    check_path,
+    turning_problem,
+)
+from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.rolls import succeeds
+from campaign.rulesets.flat_out_war.engine.situation import Situation
+
+
+# Move facts that set or clear a marker on every moving element:
+# (fact, marker, the value that sets it, event kind, (words when set, words when cleared)).
+MARKER_MOVES: tuple[tuple[str, str, str, str, tuple[str, str]], ...] = (
+    ("fly", "airborne", "take_off", "flight", ("takes off", "lands")),
+    ("submerge", "submerged", "dive", "submerge", ("dives", "surfaces")),
+)
+
+
+class MovementMixin:
+    """`FlatOutWarRules`' move command: check, allowance, resolution, charge and fear."""
+
+    edition: str
+    options: dict[str, Any]
+
+    def _check_move(self, state: BattleState, cmd: Any) -> None:
+        unit = self._unit(state, cmd.unit)
+        cs = [self.combatant(state, e) for e in self._able(state, unit)]
+        run = bool(fact(cmd, "run", MOVE_FACTS))
+        fleeing = unit.data.get("morale") == "fleeing"
+        if run and not fleeing:
+            reason = can_run(cs, self.edition)
+            if reason:
+                raise IllegalCommand("FOW 6.4", reason)
+            if unit.markers.get("acted") and not unit.markers.get("ran"):
+                raise IllegalCommand("A-13", "cannot run after an Other Action taken without the running -1; "
+                                             "declare will_run with the action")
+        if fact(cmd, "prone", MOVE_FACTS) == "down":
+            for c in cs:
+                reason = can_go_prone(c, self.edition)
+                if reason:
+                    raise IllegalCommand("FOW 6.5", f"{c.name}: {reason}")
+        fly = fact(cmd, "fly", MOVE_FACTS)
+        if fly and not all(c.has("flying") for c in cs):
+            raise IllegalCommand("FOW 20 Flying", "only Flying elements take off or land")
+        if fact(cmd, "jump", MOVE_FACTS) and not all(c.has("jump") for c in cs):
+            raise IllegalCommand("FOW 20 Jump", "only elements with Jump may jump")
+        distance_moved = _distance(cmd)
+        if fact(cmd, "jump", MOVE_FACTS):
+            reach = min((c.param("jump") or 0) for c in cs)
+            if distance_moved > reach:
+                raise IllegalCommand("FOW 20 Jump", f"a jump reaches at most {reach}\" (the bought distance)")
+        whole_move = "landing" if fly == "land" else ("diving or surfacing" if fact(cmd, "submerge", MOVE_FACTS) else "")
+        if whole_move and (distance_moved or fact(cmd, "path", MOVE_FACTS)):
+            raise IllegalCommand("FOW 20", f"{whole_move} takes the whole move: no distance can be moved")
+        if fact(cmd, "submerge", MOVE_FACTS) and not all(c.has("submersible") for c in cs):
+            raise IllegalCommand("FOW 20 Submersible", "only Submersible elements dive or surface")
+        airborne = any(e.markers.get("airborne") for e in unit.alive)
+        distance = distance_moved
+        if airborne and not fly and fact(cmd, "path", MOVE_FACTS) and distance < 2 and not all(c.has("hover") for c in cs):
+            raise IllegalCommand("FOW 20 Flying", "an airborne element must move at least 2\" (Hover is exempt)")
+        if fact(cmd, "in_cohesion", MOVE_FACTS) is False:
+            raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
+        tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
+        turning = turning_problem(
+            cs, tight_line=tight and len(cs) > 1
+            and (fact(cmd, "formation", MOVE_FACTS) or unit.data.get("formation", "line")) == "line"
+            and not unit.data.get("disordered") and not fleeing,
+            pivot_start=int(fact(cmd, "pivot_start", MOVE_FACTS) or 0),
+            pivot_end=int(fact(cmd, "pivot_end", MOVE_FACTS) or 0),
+            turns_during=int(fact(cmd, "turns_during", MOVE_FACTS) or 0),
+            line_move=fact(cmd, "line_move", MOVE_FACTS) or "straight",
+            about_face=bool(fact(cmd, "about_face", MOVE_FACTS)),
+        )
+        if turning:
+            raise IllegalCommand("FOW 6.3", turning)
+        sailing = any(c.has("sailed") for c in cs)
+        heading = fact(cmd, "heading", MOVE_FACTS)
+        if heading == "into_wind":
+            raise IllegalCommand("FOW 20 Sailed", "a Sailed element may never head straight into the wind")
+        if sailing and _distance(cmd) and not heading:
+            raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
+        path = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
+        if path and cs:
+            budget = self._allowance(state, unit, cs, cmd, run or fleeing)
+            jumping = bool(fact(cmd, "jump", MOVE_FACTS))
+            for c in cs:
+                try:
+                    check_path(path, budget, c, self.edition, running=run or fleeing,
+                               airborne=airborne and self.edition == SO, jumping=jumping)
+                except IllegalMove as exc:
+                    raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
+        for uid in list(fact(cmd, "contact", MOVE_FACTS) or []) + list(fact(cmd, "near", MOVE_FACTS) or []):
+            self._unit(state, uid)
+        embark = fact(cmd, "embark", MOVE_FACTS)
+        if embark:
+            try:
+                carrier = state.element(embark)
+            except KeyError:
+                raise IllegalCommand("FOW 20 Transport", f"there is no element {embark!r}") from None
+            if not carrier.alive or not self.combatant(state, carrier).has("transport"):
+                raise IllegalCommand("FOW 20 Transport", f"{carrier.name} cannot carry others (needs Transport)")
+            if state.unit(carrier.unit).side != unit.side:
+                raise IllegalCommand("FOW 20 Transport", "a unit boards a transport of its own side")
+
+    def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Any, running: bool) -> Fraction:
+        # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
+        moves = [self.element_of(state, e).move or 0 for e in self._able(state, unit)]
+        move = min((m for m in moves if m > 0), default=0)
+        effects = self.effects_on(state, unit.id)
+        airborne = any(e.markers.get("airborne") for e in unit.alive)
+        return allowance(
+            move,
+            fast="Fast" in effects,
+            slow="Slow" in effects,
+            running=running,
+            flying_so=airborne and self.edition == SO,
+            submerged=any(e.markers.get("submerged") for e in unit.alive),
+            formation_change=bool(fact(cmd, "formation_change", MOVE_FACTS)) or (
+                bool(fact(cmd, "formation", MOVE_FACTS))
+                and fact(cmd, "formation", MOVE_FACTS) != unit.data.get("formation", "line")),
+            stand_up=fact(cmd, "prone", MOVE_FACTS) == "up",
+            sailed=SAIL_FRACTION.get(fact(cmd, "heading", MOVE_FACTS) or "", Fraction(1))
+            if any(c.has("sailed") for c in cs) else Fraction(1),
+        )
+
+    def _do_move(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+        unit = state.unit(cmd.unit)
+        m = unit.markers
+        fleeing = unit.data.get("morale") == "fleeing"
+        run = bool(fact(cmd, "run", MOVE_FACTS)) or fleeing
+        m["moved"] = True
+        if run:
+            m["ran"] = True
+        distance = _distance(cmd)
+        verb = "flees" if fleeing else ("runs" if run else "moves")
+        ctx.emit("move", f"{unit.name} {verb}" + (f" {distance}\"" if distance else ""), unit=unit.id, run=run)
+        able = self._able(state, unit)
+        for es in unit.alive:
+            es.markers.pop("jumped", None)
+        # stealth: re-hide after a move of 4"+ without firing (A-68)
+        if distance >= 4:
+            for es in able:
+                if self.combatant(state, es).has("stealth") and es.data.get("fired_turn") != state.turn:
+                    es.markers["hidden"] = True
+        for name, marker, on, kind, words in MARKER_MOVES:
+            value = fact(cmd, name, MOVE_FACTS)
+            if not value:
+                continue
+            for es in able:
+                if value == on:
+                    es.markers[marker] = True
+                else:
+                    es.markers.pop(marker, None)
+            ctx.emit(kind, f"{unit.name} {words[0] if value == on else words[1]}", unit=unit.id)
+        if fact(cmd, "aground", MOVE_FACTS):
+            boats = [es for es in able if self.combatant(state, es).has("waterborne")]
+            for es in boats:  # only Waterborne elements are stuck by shallow water
+                es.markers["aground"] = True
+            if boats:
+                ctx.emit("aground", f"{unit.name} runs aground in shallow water", unit=unit.id)
+        formation = fact(cmd, "formation", MOVE_FACTS)
+        if formation and formation != unit.data.get("formation", "line"):
+            unit.data["formation"] = formation
+            ctx.emit("formation", f"{unit.name} forms a {formation} (half its move)", unit=unit.id)
+        prone = fact(cmd, "prone", MOVE_FACTS)
+        if prone == "down":
+            for es in able:
+                es.markers["prone"] = True
+            ctx.emit("prone", f"{unit.name} goes prone", unit=unit.id)
+        elif prone == "up":
+            for es in able:
+                es.markers.pop("prone", None)
+            ctx.emit("stand", f"{unit.name} stands up", unit=unit.id)
+        embark = fact(cmd, "embark", MOVE_FACTS)
+        if embark:
+            for es in able:
+                es.markers["carried_by"] = embark
+            ctx.emit("embark", f"{unit.name} boards {state.element(embark).name}", unit=unit.id)
+        elif fact(cmd, "disembark", MOVE_FACTS):
+            for es in able:
+                es.markers.pop("carried_by", None)
+            ctx.emit("disembark", f"{unit.name} gets off and is placed touching its transport (A-31)", unit=unit.id)
+        for uid in fact(cmd, "within_6", MOVE_FACTS) or []:
+            other = state.unit(uid)
+            if other.side != unit.side:
+                self._reveal(state, ctx, other, "an enemy came within 6\"")
+        side = unit.side
+        if m.get("into_wind"):  # it ended last turn facing into the wind: it turns first
+            sides = 4 if self.edition == V17 else 8
+            (face,) = yield from self._roll(state, ctx, sides, 1, f"1 x d{sides} turn out of the wind, {unit.name}", side)
+            how = "left or right (owner's choice)" if self.edition == V17 else "clockwise"
+            ctx.emit("sail_turn", f"{unit.name} first turns {face} compass point(s) {how}", unit=unit.id, points=face)
+            m.pop("into_wind", None)
+        if fact(cmd, "ends_into_wind", MOVE_FACTS):
+            m["into_wind"] = True
+        lost_before = {u.id: u.data["lost"] for u in state.units}
+        # running through light terrain: base-die test, failure is a hit (A-14 exemptions)
+        for eid in fact(cmd, "light_terrain", MOVE_FACTS) or []:
+            es = state.element(eid)
+            c = self.combatant(state, es)
+            if not run or not es.alive or self._ignores_light(c, es):
+                continue
+            (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} running through light terrain, {es.name}",
+                                            side, es)
+            if not succeeds(face, 0):
+                ctx.emit("terrain_hit", f"{es.name} stumbles in light terrain ({face}): a hit", element=es.id)
+                yield from self._hit(state, ctx, es, Hit(attack_die=c.die, source="running through light terrain"), None)
+        if fact(cmd, "jump", MOVE_FACTS):
+            for es in able:
+                es.markers["jumped"] = True
+        for eid in fact(cmd, "jump_heavy", MOVE_FACTS) or []:
+            es = state.element(eid)
+            c = self.combatant(state, es)
+            if not es.alive:
+                continue
+            (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} jump in heavy terrain, {es.name}", side, es)
+            if not succeeds(face, 0):
+                ctx.emit("terrain_hit", f"{es.name} lands badly in heavy terrain ({face}): a hit", element=es.id)
+                yield from self._hit(state, ctx, es, Hit(attack_die=c.die, source="jumping in heavy terrain"), None)
+        if fleeing and fact(cmd, "left_table", MOVE_FACTS):
+            unit.markers["removed"] = True
+            unit.data["fled"] = True
+            ctx.emit("fled", f"{unit.name} flees off the table and is lost for the game (A-50)", unit=unit.id)
+            self._mark_eliminated(state, unit, None)
+            self._orphans(state, ctx, None)
+            return
+        contacts = [state.unit(u) for u in fact(cmd, "contact", MOVE_FACTS) or []]
+        if contacts and not fleeing:
+            m["charging"] = True
+            m["charged"] = contacts[0].id
+            ctx.emit("charge", f"{unit.name} charges {', '.join(u.name for u in contacts)}", unit=unit.id,
+                     targets=[u.id for u in contacts])
+            for defender in contacts:
+                yield from self._stand(state, ctx, unit, defender)
+        near = [state.unit(u) for u in fact(cmd, "near", MOVE_FACTS) or []]
+        yield from self._fear(state, ctx, unit, near)
+        yield from self._losses_morale(state, ctx, lost_before)
+
+    def _ignores_light(self, c: Combatant, es: ElementState) -> bool:
+        if es.markers.get("airborne"):
+            return True
+        if self.edition == V17 and (c.has("tracked") or c.has("walker")):
+            return True
+        return self.edition == SO and c.has("skimmer")
+
+    def _stand(self, state: BattleState, ctx: Any, charger: UnitState, defender: UnitState) -> Resolution:
+        """A-18: a charged unit's Stand elements may take a free shot at the charger."""
+        shooters = [e for e in self._able(state, defender)
+                    if self.combatant(state, e).has("stand") and self.combatant(state, e).ranged]
+        if not shooters or not self.options["stand_prompt"] or charger.eliminated:
+            return
+        choice = yield Decision(defender.side, f"{defender.name} is charged by {charger.name}: take the free Stand shot?", (
+            CommandSpec("choose", {"option": "stand"}, (), "Take the Stand shot"),
+            CommandSpec("choose", {"option": "decline"}, (), "Decline")))
+        if isinstance(choice, Choose) and choice.option == "stand":
+            ctx.emit("stand", f"{defender.name} takes a Stand shot at {charger.name}", unit=defender.id)
+            sit = Situation(attacker_effects=self.effects_on(state, defender.id),
+                            target_effects=self.effects_on(state, charger.id))
+            yield from self._fire(state, ctx, defender, charger, shooters, sit, None)
+
+    def _fear(self, state: BattleState, ctx: Any, mover: UnitState, near: list[UnitState]) -> Resolution:
+        """Fearsome: an enemy unit that gets within 8" for the first time rolls (A-47)."""
+        pairs = state.data.setdefault("fear_pairs", [])
+        for other in near:
+            if other.side == mover.side or other.eliminated:
+                continue
+            for scary, scared in ((mover, other), (other, mover)):
+                key = f"{scary.id}|{scared.id}"
+                if key in pairs or not any(self.combatant(state, e).has("fearsome") for e in scary.alive):
+                    continue
+                pairs.append(key)
+                if scared.eliminated:
+                    continue
+                yield from self._morale(state, ctx, scared, f"fear of {scary.name}")
+
+
+def _distance(cmd: Any) -> int:
+    """Inches moved: the `distance` fact, or else the length of the declared path."""
+    given = int(fact(cmd, "distance", MOVE_FACTS) or 0)
+    if given:
+        return given
+    return int(sum((seg.inches for seg in _parse_path(fact(cmd, "path", MOVE_FACTS) or "")), Fraction(0)))
+
+
+_SEGMENT = re.compile(r"^\s*(open|light|heavy|impassable)\s+(\d+(?:\.\d+)?|\d+/\d+)\s*(water|ground)?\s*(water|ground)?\s*$", re.I)
+
+
+def _parse_path(text: str) -> list[Segment]:
+    """'open 3, light 2, heavy 1 water' -> segments; IllegalCommand on anything else."""
+    if not text or not str(text).strip():
+        return []
+    out = []
+    for part in str(text).split(","):
+        match = _SEGMENT.match(part)
+        if not match:
+            raise IllegalCommand("FOW 6.2", f"cannot read path segment {part.strip()!r} "
+                                            "(write e.g. \"open 3, light 2, heavy 1 water\")")
+        tags = {t.lower() for t in match.groups()[2:] if t}
+        out.append(Segment(match.group(1).lower(), Fraction(match.group(2)), "water" in tags, "ground" in tags))  # type: ignore[arg-type]
+    return out
