@@ -55,6 +55,7 @@ def test_so_melee_uses_weapon_die_and_charge_bonus() -> None:
     initiative(b, "red")
     b.apply({"type": "activate", "unit": "orcs"})
     b.apply({"type": "move", "unit": "orcs", "facts": {"contact": ["elves"], "path": "open 4"}})
+    b.apply({"type": "choose", "option": "turn"})  # the elves turn to meet the charge
     b.apply({"type": "melee", "unit": "orcs", "target": "elves"})
     req = expect_roll(b, 10, 1, "to hit")
     assert "Charge +1" in req.purpose

@@ -52,8 +52,10 @@ def test_full_battle_runs_to_its_end_and_scores_quarters() -> None:
     kinds = {e.kind for e in battle.events}
     assert {"initiative", "activation", "attack_roll", "hit", "destroyed", "recovered"} <= kinds
     assert sum(1 for e in battle.events if e.kind == "destroyed") >= 3
-    # the same scripted faces always give this battle (a regression pin)
-    assert (state.end_reason, state.round, len(battle.log)) == ("only Aliens has units left", 11, 71)
+    # the same scripted faces always give this battle (a regression pin); each charge adds
+    # the charged side's A-18 answer to the log
+    assert (state.end_reason, state.round, len(battle.log)) == ("only Aliens has units left", 11, 79)
+    assert sum(1 for e in battle.events if e.kind in ("face", "hold", "no_turn")) == 8
     assert vps == {"humans": Fraction(201, 2), "aliens": Fraction(249)}
     assert {"flee", "rally_fail", "rally_pass", "reform", "morale_fail"} <= kinds
 

@@ -13,6 +13,7 @@ Pure resolution (functions of element facts, table facts and die faces):
   artillery   scatter (d4) and bounce (d6) tables, template plans (A-20)
   clocks      turn counters for durations, lockouts and Reload (A-07)
   victory     exact-quarter VPs (A-53)
+  contact     which units touch: charges, Capture, melee; breaking off
   declare     a unit's action as AttackSpecs (used by play and by the odds alike)
   odds        exact distributions by enumerating every face through the same code
 
@@ -24,7 +25,8 @@ section-22 facts are in `commands`, its battle options in `options`, and
 mixin per concern in `play/`:
   play.base        dice with Lucky, unit lookup, able elements, an attack's Situation
   play.activation  legal commands, the activation loop, round/turn/activation hooks
-  play.movement    move check and resolution, charges and Stand shots, Fearsome
+  play.movement    move check and resolution, breaking off, Fearsome
+  play.charging    contact made: [SO] turning to meet the charge, then Stand shots
   play.attacks     melee and shoot checks, attack batches, Trigger, templates, scatter
   play.hits        recovery rolls and their results, removal, Sticky, Ensnare, Capture
   play.casting     the cast check and each spell's effect

@@ -118,6 +118,7 @@ class Combatant:
     prone: bool = False
     hit_points: int = 0  # Hit Points left
     down: bool = False  # Reliant, failed and waiting
+    faced: bool = False  # [SO] turned to meet this activation's charge: attacked from its front
     key: str = ""  # the battle's element id, when there is a battle
 
     def has(self, name: str) -> bool:
@@ -193,6 +194,7 @@ def combatant_from_element(
     airborne: bool = False,
     prone: bool = False,
     down: bool = False,
+    faced: bool = False,
     extra_attributes: Iterable[str] = (),
     key: str = "",
     traits: tuple[dict[str, int | None], list[dict[str, int | None]]] | None = None,
@@ -228,5 +230,6 @@ def combatant_from_element(
         prone=prone,
         hit_points=hp,
         down=down,
+        faced=faced,
         key=key,
     )

@@ -134,7 +134,10 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("run", BOOL, False, "the unit runs: double MOVE, -1 on its Other Action"),
     FactSpec("path", (), "", 'terrain crossed, e.g. "open 3, light 2" (inches actually moved)'),
     FactSpec("distance", (), 0, "inches moved (Stealth re-hides after 4\", flyers must move 2\")"),
-    FactSpec("contact", (), [], "enemy unit ids contacted by this move: the unit is charging"),
+    FactSpec("contact", (), [], "enemy unit ids touching the unit after this move: it is charging (a unit "
+                                "already in contact that moves without naming them breaks off)"),
+    FactSpec("contact_elsewhere", (), [], "[SO] charged units, or loose elements (ids), already touching another "
+                                          "enemy: they may not turn to meet the charge (A-18)"),
     FactSpec("light_terrain", (), [], "running elements (ids) that crossed light terrain"),
     FactSpec("prone", ("down", "up", ""), "", "go prone after the move, or stand up (2\")"),
     FactSpec("fly", ("take_off", "land", ""), "", "Flying: take off or land (landing takes the move)"),

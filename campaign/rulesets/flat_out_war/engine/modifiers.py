@@ -34,8 +34,9 @@ def _los_penalty(att: Combatant, w: Arm | None, tgt: Combatant, s: Situation, ed
 
 
 _SHARED: tuple[tuple[str, int, Check], ...] = (
-    ("flank", 1, lambda a, w, t, s, e: s.aspect == "flank"),
-    ("rear", 2, lambda a, w, t, s, e: s.aspect == "rear"),
+    # a target that turned to meet the charge is attacked from its front
+    ("flank", 1, lambda a, w, t, s, e: s.aspect == "flank" and not t.faced),
+    ("rear", 2, lambda a, w, t, s, e: s.aspect == "rear" and not t.faced),
     ("ran", -1, lambda a, w, t, s, e: s.ran),
     ("Strengthen", 2, lambda a, w, t, s, e: "Strengthen" in s.attacker_effects),
     ("Weaken", -2, lambda a, w, t, s, e: "Weaken" in s.attacker_effects),

@@ -19,6 +19,9 @@ BATTLE_OPTIONS: tuple[Option, ...] = (
            "after a failed morale roll, ask which units within 8\" saw it (seeing panic)", "A-45"),
     Option("stand_prompt", True, (True, False),
            "offer Stand shots to charged units (off: never taken)", "A-18"),
+    Option("face_charge_prompt", True, (True, False),
+           "[SO] offer a charged unit (or each loose element) its free turn to face the charger, before any "
+           "Stand shot (off: never asked; the players' aspect fact stands)", "A-18"),
     Option("linear_miss", "path", ("path", "table_again"),
            "Linear Artillery after a miss: attack along the overshoot path ([1.7] reading), or roll "
            "the stop/bounce table again first ([SO] text)", "A-52"),

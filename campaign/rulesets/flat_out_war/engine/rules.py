@@ -7,10 +7,11 @@ their `data` and `markers` dicts:
   index, `hp` (Hit Points left), `lockout` (misfire), `lucky_turn` / `lucky_used`,
   `acted_turn` / `fired_turn` (owner-turn clocks)
 * element.markers: `prone`, `airborne`, `snared`, `sticky` {die, side, source},
-  `hidden`, `submerged`, `aground`, `down` (Reliant), `jumped`
+  `hidden`, `submerged`, `aground`, `down` (Reliant), `jumped`, `faced` (turned to meet
+  the charge of that unit id, A-18; cleared when an activation ends)
 * unit.data: `start`, `lost`, `morale`, `disordered`, `cost`, `officer`, `attached_to`,
-  `summon_die`, `eliminated_by`, `engaged` (unit ids pulled into melee by Capture);
-  unit.markers: this activation's `moved`, `ran`, `charging`, `acted`, `rally_tried`
+  `summon_die`, `eliminated_by`, `engaged` (the enemy unit ids it touches: `contact`);
+  unit.markers: this activation's `moved`, `ran`, `charging`, `charged`, `acted`, `rally_tried`
 * state.effects: spells with `remaining` player-turns (`data.fresh` until the casting
   turn ends); state.data: `fear_pairs`, `objectives`, `strategic_winner`
 """
@@ -41,6 +42,7 @@ from campaign.rulesets.flat_out_war.engine.play.activation import ActivationMixi
 from campaign.rulesets.flat_out_war.engine.play.attacks import AttackMixin
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.play.casting import CastingMixin
+from campaign.rulesets.flat_out_war.engine.play.charging import ChargeMixin
 from campaign.rulesets.flat_out_war.engine.play.hits import HitsMixin
 from campaign.rulesets.flat_out_war.engine.play.morale import MoraleMixin
 from campaign.rulesets.flat_out_war.engine.play.movement import MovementMixin
@@ -62,6 +64,7 @@ def _opt_defaults() -> dict[str, Any]:
 class FlatOutWarRules(
     ActivationMixin,
     MovementMixin,
+    ChargeMixin,
     AttackMixin,
     HitsMixin,
     CastingMixin,
@@ -164,6 +167,7 @@ class FlatOutWarRules(
             airborne=bool(es.markers.get("airborne")),
             prone=bool(es.markers.get("prone")),
             down=bool(es.markers.get("down")),
+            faced=bool(es.markers.get("faced")),
             extra_attributes=extra,
             key=es.id,
         )

@@ -2,7 +2,8 @@
 
   base        dice with Lucky, unit lookup, able elements, enemies, an attack's Situation
   activation  legal commands, the activation loop, the round/turn/activation hooks
-  movement    move check and resolution, charges and Stand shots, Fearsome
+  movement    move check and resolution, breaking off, Fearsome
+  charging    contact made: [SO] turning to meet the charge, then Stand shots (A-18)
   attacks     melee and shoot: checks, attack batches, Trigger, templates and scatter
   hits        recovery rolls and their results, removal, Sticky, Ensnare and Capture
   casting     the cast check and each spell's effect

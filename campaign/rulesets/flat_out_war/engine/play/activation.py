@@ -146,6 +146,11 @@ class ActivationMixin:
         state.data["wind"] = COMPASS[face - 1]
         ctx.emit("wind", f"The wind blows from the {COMPASS[face - 1]} ({face})", wind=COMPASS[face - 1])
 
+    def on_activation_end(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
+        self._faced_clear(state)  # a turn to meet a charge lasts the charger's activation
+        return
+        yield  # pragma: no cover
+
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
         self._reveal(state, ctx, unit, "its owner reveals it and it acts at once")
@@ -154,8 +159,7 @@ class ActivationMixin:
         morale = unit.data.get("morale", "steady")
         if morale == "broken":
             unit.data["morale"] = M.on_activation(morale)
-            tight = not any(self.combatant(state, e).has("loose cohesion")
-                            or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive)
+            tight = not self._loose(state, unit)
             unit.data["disordered"] = tight
             ctx.emit("flee", f"{unit.name} is broken and flees" + (" in disorder" if tight else ""), unit=unit.id)
         elif morale == "rallied":

@@ -16,6 +16,7 @@ from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.force import Element
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine.artillery import Covered, bounce, scatter, template_plan
+from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, SHOOT_FACTS, fact
@@ -71,6 +72,11 @@ class AttackMixin:
         self._check_aspect(state, target, fact(cmd, "aspect", MELEE_FACTS))
 
     def _check_aspect(self, state: BattleState, target: UnitState, aspect: str) -> None:
+        if aspect == "front":
+            return
+        if target.alive and all(es.markers.get("faced") for es in target.alive):
+            raise IllegalCommand("FOW 8 A-18", f"{target.name} turned to face the charge: the attack comes from "
+                                               "its front")
         if aspect != "flank":
             return
         for es in target.alive:
@@ -200,6 +206,7 @@ class AttackMixin:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS))
         self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
+        contact.engage(unit, target)  # the players said they touch (in_contact)
         sit = self._situation(state, unit, target, cmd, MELEE_FACTS)
         lost_before = {u.id: u.data["lost"] for u in state.units}
         ctx.emit("melee", f"{unit.name} attacks {target.name} in melee", unit=unit.id, target=target.id)

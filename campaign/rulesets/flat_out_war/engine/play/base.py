@@ -31,6 +31,12 @@ class PlayHelpers:
         """Elements that may move and act: alive, not snared, not down."""
         return [e for e in unit.alive if not e.markers.get("snared") and not e.markers.get("down")]
 
+    def _loose(self, state: BattleState, unit: UnitState) -> bool:
+        """A loose-cohesion unit ([1.7]: vehicles are loose by default), whose elements
+        act for themselves where the rules say so (fleeing in disorder, turning to a charge)."""
+        return any(self.combatant(state, e).has("loose cohesion")
+                   or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive)
+
     def _enemies(self, state: BattleState, side: str) -> list[UnitState]:
         return [u for u in state.units if u.side != side and not u.eliminated]
 

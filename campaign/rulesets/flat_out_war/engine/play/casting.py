@@ -8,6 +8,7 @@ from typing import Any
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState
 from campaign.rulesets.flat_out_war import spells as catalogue
+from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.casting import SPELL_EFFECTS, resolve_cast, summon_die
 from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, fact
@@ -119,6 +120,9 @@ class CastingMixin:
             assert target is not None
             ctx.emit("teleport", f"{target.name} is teleported: place it within 24\" of the caster, clear of enemies "
                                  "and impassable terrain (A-40)", unit=target.id)
+            for other in contact.break_off(state, target):
+                ctx.emit("break_off", f"{target.name} is no longer in contact with {other.name}", unit=target.id,
+                         other=other.id)
         yield from self._losses_morale(state, ctx, lost_before)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO
+from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
 from campaign.rulesets.flat_out_war.engine.play.base import Resolution
@@ -32,10 +33,7 @@ class HitsMixin:
             smaller = attacker if c.die < self.combatant(state, es).die else es
             anchor = es if smaller is attacker else attacker
             own, other = state.unit(attacker.unit), state.unit(es.unit)
-            for a, b in ((own, other), (other, own)):
-                engaged = a.data.setdefault("engaged", [])
-                if b.id not in engaged:
-                    engaged.append(b.id)
+            contact.engage(own, other)
             ctx.emit("captured", f"{smaller.name} is pulled into base contact with {anchor.name}: "
                                  f"{own.name} and {other.name} are engaged in melee (A-63)",
                      element=es.id, attacker=attacker.id, mover=smaller.id)

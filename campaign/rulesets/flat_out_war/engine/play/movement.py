@@ -13,6 +13,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
 from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, fact
@@ -114,6 +115,11 @@ class MovementMixin:
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
         for uid in list(fact(cmd, "contact", MOVE_FACTS) or []) + list(fact(cmd, "near", MOVE_FACTS) or []):
             self._unit(state, uid)
+        charged = set(fact(cmd, "contact", MOVE_FACTS) or [])
+        for key in fact(cmd, "contact_elsewhere", MOVE_FACTS) or []:
+            owner = key if key in charged else key.rsplit("/", 1)[0]  # an element id is "unit/element"
+            if owner not in charged or (key != owner and not any(e.id == key for e in state.unit(owner).elements)):
+                raise IllegalCommand("FOW 8", f"{key!r} is not a unit this move contacts, nor one of its elements")
         embark = fact(cmd, "embark", MOVE_FACTS)
         if embark:
             try:
@@ -157,6 +163,10 @@ class MovementMixin:
         distance = _distance(cmd)
         verb = "flees" if fleeing else ("runs" if run else "moves")
         ctx.emit("move", f"{unit.name} {verb}" + (f" {distance}\"" if distance else ""), unit=unit.id, run=run)
+        # moving breaks off from every unit it is not still touching (A-17: touching again is a charge)
+        keep = [] if fleeing else fact(cmd, "contact", MOVE_FACTS) or []
+        for other in contact.break_off(state, unit, keep):
+            ctx.emit("break_off", f"{unit.name} breaks off from {other.name}", unit=unit.id, other=other.id)
         able = self._able(state, unit)
         for es in unit.alive:
             es.markers.pop("jumped", None)
@@ -249,12 +259,8 @@ class MovementMixin:
             return
         contacts = [state.unit(u) for u in fact(cmd, "contact", MOVE_FACTS) or []]
         if contacts and not fleeing:
-            m["charging"] = True
-            m["charged"] = contacts[0].id
-            ctx.emit("charge", f"{unit.name} charges {', '.join(u.name for u in contacts)}", unit=unit.id,
-                     targets=[u.id for u in contacts])
-            for defender in contacts:
-                yield from self._stand(state, ctx, unit, defender)
+            elsewhere = set(fact(cmd, "contact_elsewhere", MOVE_FACTS) or [])
+            yield from self._contact_made(state, ctx, unit, contacts, elsewhere)
         near = [state.unit(u) for u in fact(cmd, "near", MOVE_FACTS) or []]
         yield from self._fear(state, ctx, unit, near)
         yield from self._losses_morale(state, ctx, lost_before)
@@ -265,21 +271,6 @@ class MovementMixin:
         if self.edition == V17 and (c.has("tracked") or c.has("walker")):
             return True
         return self.edition == SO and c.has("skimmer")
-
-    def _stand(self, state: BattleState, ctx: Any, charger: UnitState, defender: UnitState) -> Resolution:
-        """A-18: a charged unit's Stand elements may take a free shot at the charger."""
-        shooters = [e for e in self._able(state, defender)
-                    if self.combatant(state, e).has("stand") and self.combatant(state, e).ranged]
-        if not shooters or not self.options["stand_prompt"] or charger.eliminated:
-            return
-        choice = yield Decision(defender.side, f"{defender.name} is charged by {charger.name}: take the free Stand shot?", (
-            CommandSpec("choose", {"option": "stand"}, (), "Take the Stand shot"),
-            CommandSpec("choose", {"option": "decline"}, (), "Decline")))
-        if isinstance(choice, Choose) and choice.option == "stand":
-            ctx.emit("stand", f"{defender.name} takes a Stand shot at {charger.name}", unit=defender.id)
-            sit = Situation(attacker_effects=self.effects_on(state, defender.id),
-                            target_effects=self.effects_on(state, charger.id))
-            yield from self._fire(state, ctx, defender, charger, shooters, sit, None)
 
     def _fear(self, state: BattleState, ctx: Any, mover: UnitState, near: list[UnitState]) -> Resolution:
         """Fearsome: an enemy unit that gets within 8" for the first time rolls (A-47)."""
