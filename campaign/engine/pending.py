@@ -12,12 +12,20 @@ from campaign.engine.errors import IllegalCommand
 
 @attrs.define(frozen=True)
 class FactSpec:
-    """A table fact a command must carry: name, allowed values (empty: any), default."""
+    """A table fact a command must carry: name, allowed values (empty: any), default.
+
+    `picks` says what a list fact holds, so a UI can offer a picker instead of typed ids:
+    one of PICKS ("units", "elements", or the elements of the command's `unit` or
+    `target`); empty for anything else."""
 
     name: str
     choices: tuple[Any, ...] = ()
     default: Any = None
     help: str = ""
+    picks: str = ""
+
+
+PICKS = ("units", "elements", "unit_elements", "target_elements")
 
 
 @attrs.define(frozen=True)
@@ -66,7 +74,8 @@ class Decision:
 
     `check`, when given, refines legality beyond the specs (it raises IllegalCommand);
     whoever yields the Decision knows the context it needs. `data` carries extra
-    detail for the UI (e.g. a hidden hand of cards shown only to `side`).
+    detail for the UI (e.g. a hidden hand of cards shown only to `side`); for a `report`
+    answer, `pick_units` / `pick_elements` list the ids worth offering.
     """
 
     side: str

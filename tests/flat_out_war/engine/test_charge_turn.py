@@ -80,9 +80,10 @@ def test_no_turn_for_a_unit_already_touching_another_enemy() -> None:
     assert "flank +1" in expect_roll(b, 6, 1, "Wolves in melee").purpose
 
 
-def test_the_players_say_when_a_charged_unit_already_touches_another_enemy() -> None:
+@pytest.mark.parametrize("named", ["archers", "archers/archer"])
+def test_the_players_say_when_a_charged_unit_already_touches_another_enemy(named) -> None:
     b = setup(archers())
-    charge(b, contact_elsewhere=["archers"])  # in contact with something the engine was not told of
+    charge(b, contact_elsewhere=[named])  # the unit, or one of its elements, touches something unrecorded
     assert decision(b).side == "red"
     assert any("cannot turn" in t for t in texts(b))
 
@@ -94,6 +95,7 @@ def test_loose_elements_decide_for_themselves() -> None:
     charge(b)
     d = decision(b)
     assert {s.type for s in d.legal} == {"choose", "report"} and "each element" in d.prompt
+    assert d.data["pick_elements"] == [first, second]  # what a UI offers to pick from
     with pytest.raises(IllegalCommand, match="no element"):
         b.apply({"type": "report", "elements": ["orcs/orc-1"]})
     b.apply({"type": "report", "elements": [first]})

@@ -44,7 +44,8 @@ class ChargeMixin:
                      elsewhere: set[str]) -> Resolution:
         """[SO] A charged unit may turn to face its charger, for free, unless it already
         touches another enemy; in a loose unit each element decides for itself, on the same
-        condition. `elsewhere`: the players' ids of units or elements touching another enemy."""
+        condition. `elsewhere`: the players' ids of units or elements touching another enemy
+        (an element of a tight unit touching another enemy holds the whole unit)."""
         if self.edition != SO or not self.options["face_charge_prompt"] or charger.eliminated:
             return
         able = self._able(state, defender)
@@ -53,7 +54,7 @@ class ChargeMixin:
         others = [u for u in contact.touching(state, defender) if u.id != charger.id]
         prompt = f"{defender.name} is charged by {charger.name}"
         if not self._loose(state, defender):
-            if others or defender.id in elsewhere:
+            if others or elsewhere & {defender.id, *(e.id for e in defender.elements)}:
                 what = others[0].name if others else "another enemy"
                 ctx.emit("no_turn", f"{defender.name} already touches {what}: it cannot turn to meet the charge "
                                     "(A-18)", unit=defender.id)
@@ -74,7 +75,8 @@ class ChargeMixin:
                                                    f"may turn to face it (free, A-18).{also}", (
                 CommandSpec("choose", {"option": "all"}, (), "Every element that may turns"),
                 CommandSpec("choose", {"option": "none"}, (), "No element turns"),
-                CommandSpec("report", {}, (), "Name the elements that turn")))
+                CommandSpec("report", {}, (), "Name the elements that turn")),
+                data={"pick_elements": [e.id for e in free]})
             turned = self._turning(defender, able, free, choice)
         for es in turned:
             es.markers[FACED] = charger.id

@@ -83,7 +83,8 @@ class MoraleMixin:
             return
         answer = yield Decision(failed.side, f"Which units within 8\" with line of sight saw {failed.name} fail? "
                                              "(report none if no unit saw it)",
-                                (CommandSpec("report", {}, (), "Report the units that saw it"),))
+                                (CommandSpec("report", {}, (), "Report the units that saw it"),),
+                                data={"pick_units": [u.id for u in others]})
         for uid in getattr(answer, "units", []):
             try:
                 other = state.unit(uid)
