@@ -30,21 +30,19 @@ def break_off(state: BattleState, unit: UnitState, keep: Iterable[str] = ()) -> 
     """`unit` leaves contact with every unit it touches except those in `keep`.
     Returns the units it left."""
     kept = set(keep)
-    left = []
-    for uid in list(unit.data.get(KEY, [])):
-        if uid in kept:
-            continue
-        other = state.unit(uid)
-        unit.data[KEY].remove(uid)
-        if unit.id in other.data.get(KEY, []):
-            other.data[KEY].remove(unit.id)
-        left.append(other)
-    if KEY in unit.data and not unit.data[KEY]:
-        del unit.data[KEY]
+    left = [state.unit(uid) for uid in unit.data.get(KEY, []) if uid not in kept]
     for other in left:
-        if KEY in other.data and not other.data[KEY]:
-            del other.data[KEY]
+        _drop(unit, other.id)
+        _drop(other, unit.id)
     return left
+
+
+def _drop(unit: UnitState, other_id: str) -> None:
+    ids = unit.data.get(KEY, [])
+    if other_id in ids:
+        ids.remove(other_id)
+    if not ids:
+        unit.data.pop(KEY, None)  # no empty list left behind: the state reads the same as before contact
 
 
 def touching(state: BattleState, unit: UnitState) -> list[UnitState]:
