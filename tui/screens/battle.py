@@ -35,6 +35,7 @@ from tui.screens.battle_dialogs import (
     extra_fields,
 )
 from tui.screens.battle_session import BattleSession
+from tui.screens.picker import Candidate, candidates
 from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, side_style, units_text
 
 STYLES = Path(__file__).resolve().parent.parent / "styles"
@@ -248,7 +249,24 @@ class BattleScreen(MusterScreen):
             self.step(command, facts)
 
         has_odds = spec.type in ("melee", "shoot", "cast") or "attack" in spec.type
-        self.app.push_screen(CommandForm(spec, fields, defaults, odds if has_odds else None, choices, heading), done)
+        form = CommandForm(spec, fields, defaults, odds if has_odds else None, choices, heading, self._picker(spec))
+        self.app.push_screen(form, done)
+
+    def _picker(self, spec: CommandSpec) -> Any:
+        """What the form's pickers offer for `spec`: the ids a report Decision names, else all on the table."""
+        assert self.session is not None
+        battle = self.session.battle
+        pending = battle.pending
+        side = pending.side if isinstance(pending, Decision) else ""
+        data = pending.data if isinstance(pending, Decision) and spec.type == "report" else {}
+
+        def pick(kind: str, values: dict[str, Any]) -> list[Candidate]:
+            unit = str(values.get("unit") or spec.params.get("unit") or "")
+            target = str(values.get("target") or spec.params.get("target") or "")
+            offered = data.get("pick_units" if kind == "units" else "pick_elements")
+            return candidates(battle.state, kind, side=side, unit=unit, target=target, offered=offered)
+
+        return pick
 
     def hand_over(self, decision: Decision) -> None:
         """Ask the deciding side's player to take the keyboard, then show their hidden choice."""

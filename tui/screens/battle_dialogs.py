@@ -23,8 +23,12 @@ from textual.widgets import Footer, Input, Label, Static
 from campaign.engine import CommandSpec, FactSpec, IllegalCommand, RollRequest
 from campaign.engine.dice import check_faces
 from tui.screens.base import MusterModal
+from tui.screens.picker import Candidate, PickerScreen
 
 NONE = "(none)"
+PICK_KEY = "f2"
+# A command field (not a fact) that lists ids, by its name: what its picker offers (the `report` answer).
+FIELD_PICKS: dict[str, str] = {"units": "units", "elements": "elements"}
 
 
 # --- values -------------------------------------------------------------------------
@@ -140,11 +144,15 @@ class CommandForm(MusterModal):
 
     Dismisses with (fields, facts) or None. `odds` is called off the screen's thread with
     the values so far and returns AttackOdds, or raises when the action has none.
+    A field or fact that lists ids (FactSpec.picks, FIELD_PICKS) stays a typed Input and
+    also opens a picker (F2): `pick(kind, fields)` returns what to offer, given the
+    fields typed so far (the form's `target`).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+r", "confirm", "Roll / confirm", priority=True),
+        Binding(PICK_KEY, "pick", "Pick"),
     ]
 
     def __init__(
@@ -155,6 +163,7 @@ class CommandForm(MusterModal):
         odds: Callable[[dict[str, Any], dict[str, Any]], Any] | None = None,
         choices: dict[str, list[tuple[str, str]]] | None = None,
         heading: str = "",
+        pick: Callable[[str, dict[str, Any]], list[Candidate]] | None = None,
     ) -> None:
         super().__init__()
         self.spec = spec
@@ -163,6 +172,15 @@ class CommandForm(MusterModal):
         self.defaults = defaults  # fact name -> starting value (the last answer, else the default)
         self.odds_fn = odds
         self.choices = choices or {}  # field name -> (label, value) choices (unit and side ids)
+        self.pick_fn = pick
+        self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
+        if pick is not None:
+            for name, default in fields:
+                if name in FIELD_PICKS and isinstance(default, (list, tuple)) and name not in self.choices:
+                    self.pickable[f"field-{name}"] = (name, FIELD_PICKS[name], "")
+            for fact in spec.facts:
+                if fact.picks and not fact.choices:
+                    self.pickable[f"fact-{fact.name}"] = (fact.name, fact.picks, fact.help)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog battle-form"):
@@ -186,7 +204,8 @@ class CommandForm(MusterModal):
             options = labelled or [(shown(c) or NONE, c) for c in choices]
             widget: Any = ChoiceField(options, value, id=wid)
         else:
-            widget = Input(shown(value), id=wid, placeholder=help_text[:60], compact=True)
+            hint = f"{PICK_KEY.upper()} picks; {help_text}" if wid in self.pickable else help_text
+            widget = Input(shown(value), id=wid, placeholder=hint[:60], compact=True)
         widget.tooltip = help_text or None
         return Horizontal(label, widget, classes="form-row")
 
@@ -214,6 +233,46 @@ class CommandForm(MusterModal):
             return parse(widget.value, default)  # type: ignore[attr-defined]
         except ValueError as exc:
             raise ValueError(f"{name.replace('_', ' ')}: {exc}") from None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The pick key shows only where it works: on a field that lists ids."""
+        if action == "pick":
+            focused = self.focused
+            return focused is not None and focused.id in self.pickable
+        return True
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
+
+    def action_pick(self) -> None:
+        """Open the picker for the focused id-list field; its answer replaces the field's text."""
+        focused = self.focused
+        if self.pick_fn is None or focused is None or focused.id not in self.pickable:
+            return
+        field = self.query_one(f"#{focused.id}", Input)
+        name, kind, help_text = self.pickable[field.id or ""]
+        offered = self.pick_fn(kind, self._fields_so_far())
+        if not offered:
+            self.notify(f"Nothing to pick for {name.replace('_', ' ')} here; type the ids.", severity="warning")
+            return
+
+        def picked(ids: list[str] | None) -> None:
+            if ids is not None:
+                field.value = ", ".join(ids)
+            field.focus()
+
+        chosen = parse(field.value, [])
+        self.app.push_screen(PickerScreen(name.replace("_", " "), offered, chosen, help_text), picked)
+
+    def _fields_so_far(self) -> dict[str, Any]:
+        """The command's own fields as they stand (a bad one left out): the target picks from."""
+        found: dict[str, Any] = {}
+        for name, default in self.fields:
+            try:
+                found[name] = self._value(f"field-{name}", name, default)
+            except ValueError:
+                continue
+        return found
 
     @on(Input.Changed)
     @on(ChoiceField.Changed)
