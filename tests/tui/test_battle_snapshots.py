@@ -57,3 +57,21 @@ def test_post_battle_screen(snap_compare, demo: Path) -> None:  # type: ignore[n
         await settle(pilot)
 
     assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
+
+
+def test_battle_picker(snap_compare, demo: Path) -> None:  # type: ignore[no-untyped-def]
+    """The F2 picker on a Move's contact: units by name and side, enemies first, one ticked."""
+
+    async def run(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.start_battle(demo)
+        await settle(pilot)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Move Tactical Squad")
+        pilot.app.screen.query_one("#fact-contact").focus()
+        await pilot.pause()
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press("down", "down", "space")
+        await pilot.pause()
+
+    assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
