@@ -26,6 +26,7 @@ from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import CommandForm, FacesScreen
 from tui.screens.picker import PickerScreen
+from tui.widgets.battle_panels import units_text
 
 BOLD = "[b]Bold"  # a unit name with markup in it: shown with its brackets, never bold
 RED = "Red [i]side"
@@ -142,6 +143,12 @@ async def test_a_report_offers_exactly_the_elements_the_engine_names(demo: Path)
         rippers = battle.state.unit("ripper-swarm")
         turned = [e.id for e in rippers.elements if e.markers.get("faced")]
         assert turned == [named[0], named[1]]
+
+        # The Units panel names the units in those markers instead of showing their ids.
+        panel = units_text(battle).plain
+        assert "charging Ripper Swarm" in panel and "charged ripper-swarm" not in panel
+        assert "2x Alien Ripper d4: turned to face Tactical Squad" in panel
+        assert "tactical-squad" not in panel and "ripper-swarm" not in panel
 
 
 def hostile_campaign(root: Path) -> Path:

@@ -21,6 +21,10 @@ SIDE_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 QUIET_UNIT_DATA = frozenset({"start", "lost", "cost", "officer", "attached_to", "disordered", "morale"})
 # "attacked" lists the element ids that attacked this activation (split fire): bookkeeping too.
 QUIET_MARKERS = frozenset({"acted", "attacked", "moved"})
+# Markers whose value is a unit id, said as a phrase around that unit's name.
+UNIT_PHRASES = {"charged": "charging {}", "faced": "turned to face {}"}
+# A bare flag left unsaid when the marker named beside it says more ("charging" by "charged").
+SAID_BY = {"charging": "charged"}
 
 
 def side_style(state: BattleState, side_id: str) -> str:
@@ -28,12 +32,16 @@ def side_style(state: BattleState, side_id: str) -> str:
     return SIDE_STYLES[ids.index(side_id) % len(SIDE_STYLES)] if side_id in ids else "bold"
 
 
-def _marker_words(markers: dict[str, Any]) -> list[str]:
+def _marker_words(markers: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
+    """Markers as short words; a value that is a unit id shows as the unit's name (`names`: id -> name)."""
+    names = names or {}
     words = []
     for key, value in sorted(markers.items()):
-        if not value or key in QUIET_MARKERS:
+        if not value or key in QUIET_MARKERS or markers.get(SAID_BY.get(key, "")):
             continue
-        if isinstance(value, dict) and "die" in value:
+        if isinstance(value, str) and value in names:
+            words.append(UNIT_PHRASES.get(key, key.replace("_", " ") + " {}").format(names[value]))
+        elif isinstance(value, dict) and "die" in value:
             words.append(f"{key} d{value['die']}")
         elif isinstance(value, bool):
             words.append(key.replace("_", " "))
@@ -61,14 +69,14 @@ def _counter_words(data: dict[str, Any], start: dict[str, Any] | None = None) ->
     return words
 
 
-def _element_line(es: ElementState, start_die: int | None) -> str:
+def _element_line(es: ElementState, start_die: int | None, names: dict[str, str] | None = None) -> str:
     die = es.data.get("die")
     text = f"{es.name}"
     if isinstance(die, int):
         text += f" d{die}"
         if start_die and die < start_die:
             text += f" (from d{start_die})"
-    words = _marker_words(es.markers) + _counter_words(es.data)
+    words = _marker_words(es.markers, names) + _counter_words(es.data)
     return text + (": " + ", ".join(words) if words else "")
 
 
@@ -97,16 +105,18 @@ def effect_words(state: BattleState, unit: UnitState) -> list[str]:
     return words
 
 
-def unit_status(unit: UnitState) -> list[str]:
+def unit_status(unit: UnitState, names: dict[str, str] | None = None) -> list[str]:
+    names = names or {}
     words = []
     morale = unit.data.get("morale")
     if morale and morale not in ("steady", "ok", "good"):
         words.append(str(morale))
     if unit.data.get("disordered"):
         words.append("disordered")
-    words += _marker_words(unit.markers)
+    words += _marker_words(unit.markers, names)
     if unit.data.get("attached_to"):
-        words.append(f"attached to {unit.data['attached_to']}")
+        attached = str(unit.data["attached_to"])
+        words.append(f"attached to {names.get(attached, attached)}")
     return words
 
 
@@ -114,6 +124,7 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
     """Both sides' units: a line per unit, then its living elements grouped when alike."""
     state = battle.state
     text = Text(no_wrap=False)
+    names = {u.id: u.name for u in state.units}
     for side in state.sides:
         text.append(side.name, style=side_style(state, side.id) + " underline")
         text.append("\n")
@@ -122,7 +133,7 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
             style = "dim strike" if unit.eliminated else ("reverse" if unit.id == active else "")
             text.append(" " + unit.name, style=style or "bold")
             text.append(f"  {len(alive)}/{len(unit.elements)}", style="dim")
-            words = ["eliminated"] if unit.eliminated else unit_status(unit) + effect_words(state, unit)
+            words = ["eliminated"] if unit.eliminated else unit_status(unit, names) + effect_words(state, unit)
             card = (card_units or {}).get(unit.id)
             if card is not None and not unit.eliminated:
                 words = _card_words(card) + words
@@ -131,7 +142,7 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
             text.append("\n")
             if unit.eliminated:
                 continue
-            lines = Counter(_element_line(e, start_die(battle, unit, e)) for e in alive)
+            lines = Counter(_element_line(e, start_die(battle, unit, e), names) for e in alive)
             for line, count in lines.items():
                 text.append(f"   {count}x " if count > 1 else "   ", style="dim")
                 text.append(line + "\n")
