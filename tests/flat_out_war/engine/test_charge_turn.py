@@ -182,8 +182,10 @@ def test_a_melee_on_the_players_word_records_contact_and_a_gone_unit_touches_nob
 
 
 def test_contact_elsewhere_must_name_a_charged_unit_or_one_of_its_elements() -> None:
-    b = setup(archers())
+    b = setup(archers(), red=(("Orcs", (el("Orc"),)), ("Wolves", (el("Wolf"),))))
     b.apply({"type": "activate", "unit": "orcs"})
+    with pytest.raises(IllegalCommand, match="Wolves is on the same side"):
+        b.apply({"type": "move", "unit": "orcs", "facts": {"contact": ["wolves"]}})
     with pytest.raises(IllegalCommand, match="not a unit this move contacts"):
         b.apply({"type": "move", "unit": "orcs", "facts": {"contact": ["archers"], "contact_elsewhere": ["orcs"]}})
     with pytest.raises(IllegalCommand, match="not a unit this move contacts"):

@@ -115,6 +115,11 @@ class MovementMixin:
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
         for uid in list(fact(cmd, "contact", MOVE_FACTS) or []) + list(fact(cmd, "near", MOVE_FACTS) or []):
             self._unit(state, uid)
+        for uid in fact(cmd, "contact", MOVE_FACTS) or []:
+            other = state.unit(uid)
+            if other.side == unit.side or other.eliminated:
+                why = "gone" if other.eliminated else "on the same side"
+                raise IllegalCommand("FOW 8", f"contact names the enemy units touched; {other.name} is {why}")
         charged = set(fact(cmd, "contact", MOVE_FACTS) or [])
         for key in fact(cmd, "contact_elsewhere", MOVE_FACTS) or []:
             owner = key if key in charged else key.rsplit("/", 1)[0]  # an element id is "unit/element"
