@@ -15,8 +15,8 @@ class FactSpec:
     """A table fact a command must carry: name, allowed values (empty: any), default.
 
     `picks` says what a list fact holds, so a UI can offer a picker instead of typed ids:
-    one of PICKS ("units", "elements", or the elements of the command's `unit` or
-    `target`); empty for anything else."""
+    one of PICKS (any units, the acting side's enemy units, any elements, or the elements
+    of the command's `unit` or `target`); empty for anything else."""
 
     name: str
     choices: tuple[Any, ...] = ()
@@ -25,7 +25,7 @@ class FactSpec:
     picks: str = ""
 
 
-PICKS = ("units", "elements", "unit_elements", "target_elements")
+PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements")
 
 
 @attrs.define(frozen=True)

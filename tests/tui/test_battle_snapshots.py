@@ -60,7 +60,7 @@ def test_post_battle_screen(snap_compare, demo: Path) -> None:  # type: ignore[n
 
 
 def test_battle_picker(snap_compare, demo: Path) -> None:  # type: ignore[no-untyped-def]
-    """The F2 picker on a Move's contact: units by name and side, enemies first, one ticked."""
+    """The F2 picker on a Move's contact: enemy units by name and side, one ticked."""
 
     async def run(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.start_battle(demo)

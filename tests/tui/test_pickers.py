@@ -86,11 +86,9 @@ async def test_contact_picked_by_name_charges_that_unit(demo: Path) -> None:
         assert isinstance(app.screen, CommandForm)
         await open_picker(pilot, "#fact-contact")
 
-        # Every unit on the table but the mover, enemies first, by name and side.
+        # contact names enemy units only (FactSpec.picks "enemy_units"), by name and side.
         ids = offered(app)
-        assert ids[:4] == ["ripper-swarm", "ravager-pack", "pukers", "terrors"]
-        assert set(ids[4:]) == {"assault-squad", "heavy-squad", "hover-apcs", "hover-tanks"}
-        assert "tactical-squad" not in ids
+        assert ids == ["ripper-swarm", "ravager-pack", "pukers", "terrors"]
         assert labels(app)[0] == "Ripper Swarm (Aliens)"
         assert "Ripper Swarm (Aliens)" in screen_text(app)
 

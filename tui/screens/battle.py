@@ -263,7 +263,7 @@ class BattleScreen(MusterScreen):
         def pick(kind: str, values: dict[str, Any]) -> list[Candidate]:
             unit = str(values.get("unit") or spec.params.get("unit") or "")
             target = str(values.get("target") or spec.params.get("target") or "")
-            offered = data.get("pick_units" if kind == "units" else "pick_elements")
+            offered = data.get("pick_units" if kind.endswith("units") else "pick_elements")
             return candidates(battle.state, kind, side=side, unit=unit, target=target, offered=offered)
 
         return pick

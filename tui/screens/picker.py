@@ -77,7 +77,8 @@ def candidates(
 ) -> list[Candidate]:
     """What a picker of `kind` offers, for a decision of `side` about `unit` (and `target`).
 
-    `units`: every unit still on the table but `unit` itself, enemies of `side` first;
+    `units`: every unit still on the table but `unit` itself, enemies of `side` first
+    (`enemy_units`: the enemies only);
     `elements`: their living elements, grouped by unit, enemies first; `unit_elements` /
     `target_elements`: the living elements of `unit` / `target` (none when it is unknown).
     `offered`, when given (a report Decision's pick_units / pick_elements), keeps only those ids.
@@ -92,7 +93,9 @@ def candidates(
     keep = set(offered) if offered is not None else None
     found: list[Candidate] = []
     for u in units:
-        if kind == "units":
+        if kind in ("units", "enemy_units"):
+            if kind == "enemy_units" and u.side == side:
+                continue
             if u.id != unit and (keep is None or u.id in keep):
                 found.append(Candidate(u.id, unit_label(state, u), u.name))
             continue

@@ -135,7 +135,7 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("path", (), "", 'terrain crossed, e.g. "open 3, light 2" (inches actually moved)'),
     FactSpec("distance", (), 0, "inches moved (Stealth re-hides after 4\", flyers must move 2\")"),
     FactSpec("contact", (), [], "enemy unit ids touching the unit after this move: it is charging (a unit "
-                                "already in contact that moves without naming them breaks off)", picks="units"),
+                                "already in contact that moves without naming them breaks off)", picks="enemy_units"),
     FactSpec("contact_elsewhere", (), [], "[SO] charged units, or loose elements (ids), already touching another "
                                           "enemy: they may not turn to meet the charge (A-18)", picks="elements"),
     FactSpec("light_terrain", (), [], "running elements (ids) that crossed light terrain", picks="unit_elements"),
@@ -151,11 +151,11 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("turns_during", (), 0, "45-degree turns made during the move (Turn attribute)"),
     FactSpec("line_move", ("straight", "oblique", "wheel"), "straight", "a tight line's move (A-11)"),
     FactSpec("about_face", BOOL, False, "a tight line turns about (free)"),
-    FactSpec("near", (), [], "units newly within 8\" of this unit (Fearsome either way)", picks="units"),
+    FactSpec("near", (), [], "units newly within 8\" of this unit (Fearsome either way)", picks="enemy_units"),
     FactSpec("submerge", ("dive", "surface", ""), "", "Submersible: dive or surface (takes the move)"),
     FactSpec("aground", BOOL, False, "Waterborne: entered shallow water and ran aground"),
     FactSpec("left_table", BOOL, False, "a fleeing unit left the table: lost for the game"),
-    FactSpec("within_6", (), [], "enemy units now within 6\" of this unit (Entrenched units are revealed)", picks="units"),
+    FactSpec("within_6", (), [], "enemy units now within 6\" of this unit (Entrenched units are revealed)", picks="enemy_units"),
     FactSpec("heading", ("downwind", "crosswind", "upwind", "into_wind", ""), "",
              "Sailed: heading relative to the wind (full, half or quarter MOVE)"),
     FactSpec("ends_into_wind", BOOL, False, "Sailed: the move ends facing straight into the wind"),
