@@ -449,20 +449,13 @@ class AttackMixin:
         if c.weapon_has(w, "linear artillery"):
             if hit:
                 yield from self._land(state, ctx, unit, es, w, target, cmd, marker, sit, template)
-            (b,) = yield from self._roll(state, ctx, 6, 1, f"1 x d6 {'bounce' if hit else 'overshoot'}, {w.name}", unit.side)
-            inches = bounce(b)
-            if inches is None:
-                ctx.emit("bounce", f"{w.name}'s shot stops ({b})", element=es.id)
-                return
-            ctx.emit("bounce", f"{w.name}'s shot {'bounces' if hit else 'overshoots'} {inches}\" ({b})", element=es.id)
-            if not hit and self.options["linear_miss"] == "table_again":
+            purpose, verb = ("bounce", "bounces") if hit else ("overshoot", "overshoots")
+            inches = yield from self._bounce(state, ctx, unit, es, w, purpose, verb)
+            if inches is not None and not hit and self.options["linear_miss"] == "table_again":
                 # [SO] text: the marker moves, then the table is rolled again for stop or bounce
-                (b,) = yield from self._roll(state, ctx, 6, 1, f"1 x d6 bounce after the overshoot, {w.name}", unit.side)
-                inches = bounce(b)
-                if inches is None:
-                    ctx.emit("bounce", f"{w.name}'s shot stops ({b})", element=es.id)
-                    return
-                ctx.emit("bounce", f"{w.name}'s shot bounces {inches}\" ({b})", element=es.id)
+                inches = yield from self._bounce(state, ctx, unit, es, w, "bounce after the overshoot", "bounces")
+            if inches is None:
+                return
             path = yield from self._report(state, unit.side, f"Which elements lie along the {inches}\" path of {w.name}'s shot?")
             yield from self._roll_each(state, ctx, unit, es, w, path, sit, "bounce path")
             return
@@ -475,6 +468,17 @@ class AttackMixin:
             under = yield from self._report(state, unit.side, f"Which elements are under {w.name}'s scattered "
                                                               f"{'template' if template else 'marker'}?")
             yield from self._roll_each(state, ctx, unit, es, w, under, sit, "scatter")
+
+    def _bounce(self, state: BattleState, ctx: Any, unit: UnitState, es: ElementState, w: Arm, purpose: str,
+                verb: str) -> Resolution:
+        """One d6 on the stop/bounce table: the inches the shot goes on, or None if it stops."""
+        (b,) = yield from self._roll(state, ctx, 6, 1, f"1 x d6 {purpose}, {w.name}", unit.side)
+        inches = bounce(b)
+        if inches is None:
+            ctx.emit("bounce", f"{w.name}'s shot stops ({b})", element=es.id)
+        else:
+            ctx.emit("bounce", f"{w.name}'s shot {verb} {inches}\" ({b})", element=es.id)
+        return inches
 
     def _land(self, state: BattleState, ctx: Any, unit: UnitState, es: ElementState, w: Arm, target: UnitState,
               cmd: Any, marker: ElementState, sit: Situation, template: str | None) -> Resolution:
