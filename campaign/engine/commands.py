@@ -153,12 +153,42 @@ class CommandTypes:
         return build(cls, fields)
 
 
+# A field's declared type (as written) -> (what its value must be, what it must not be, in words),
+# so a wrong value is named plainly instead of by the converter.
+_SHAPES: dict[str, tuple[type | tuple[type, ...], type | tuple[type, ...], str]] = {
+    "str": (str, (), "text"),
+    "int": (int, bool, "a whole number"),
+    "bool": (bool, (), "true or false"),
+    "list": (list, (), "a list"),
+    "dict": (Mapping, (), "a table of name = value"),
+}
+
+
+_TYPE_NAMES: dict[tuple[type, str], str] = {}
+
+
+def _type_name(cls: type[Command], field: str) -> str:
+    """The bare name of a field's type ("str", "list", "dict"...), resolved once per class."""
+    key = (cls, field)
+    if key not in _TYPE_NAMES:
+        try:
+            hint = typing.get_type_hints(cls).get(field)
+        except (NameError, TypeError):  # an annotation that cannot be resolved here: no shape check
+            hint = None
+        origin = typing.get_origin(hint) or hint
+        _TYPE_NAMES[key] = getattr(origin, "__name__", "")
+    return _TYPE_NAMES[key]
+
+
 def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
     known = {f.name: f for f in attrs.fields(cls)}
-    for key in fields:
+    for key, value in fields.items():
         if key not in known:
             names = ", ".join(known) or "none"
             raise IllegalCommand("commands", f"{cls.type} has no field {key!r} (fields: {names})")
+        shape = _SHAPES.get(_type_name(cls, key))
+        if shape is not None and not (isinstance(value, shape[0]) and not isinstance(value, shape[1])):
+            raise IllegalCommand("commands", f"{cls.type}: {key} must be {shape[2]}, not {value!r}")
     try:
         return _converter.structure(dict(fields), cls)
     except Exception as exc:  # cattrs gathers errors in an exception group; flatten it

@@ -63,9 +63,29 @@ class CommandSpec:
             if fact is None:
                 known = ", ".join(f.name for f in self.facts)
                 raise IllegalCommand("facts", f"{command.type} takes no fact {name!r} (facts: {known})")
-            if fact.choices and value not in fact.choices:
-                allowed = ", ".join(map(str, fact.choices))
-                raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
+            if fact.choices:
+                # by type too: 1 == True in Python, but 1 is not a yes/no answer
+                if not any(value == c and type(value) is type(c) for c in fact.choices):
+                    allowed = ", ".join(map(str, fact.choices))
+                    raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
+            else:
+                problem = _shape_problem(value, fact.default)
+                if problem:
+                    raise IllegalCommand("facts", f"{name} must be {problem}, not {value!r}")
+
+
+def _shape_problem(value: Any, default: Any) -> str:
+    """What a free-form fact must look like, judged by its default's type ("" if it fits)."""
+    if isinstance(default, list):
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return "" if ok else "a list of names or ids"
+    if isinstance(default, bool):
+        return "" if isinstance(value, bool) else "true or false"
+    if isinstance(default, int):
+        return "" if isinstance(value, int) and not isinstance(value, bool) else "a whole number"
+    if isinstance(default, str):
+        return "" if isinstance(value, str) else "text"
+    return ""
 
 
 @attrs.define(frozen=True)

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Input, Label, Static
 
-from campaign.engine import CommandSpec, FactSpec, IllegalCommand, RollRequest
+from campaign.engine import CommandSpec, IllegalCommand, RollRequest
 from campaign.engine.dice import check_faces
 from tui.screens.base import MusterModal
 from tui.screens.picker import Candidate, PickerScreen

@@ -71,7 +71,7 @@ def test_replay_keeps_the_secret_and_the_digest() -> None:
 
 def test_the_location_must_be_text_and_so_has_no_entrenching() -> None:
     b = setup()
-    with pytest.raises(IllegalCommand, match="FOW 3.5"):
+    with pytest.raises(IllegalCommand, match="location must be text"):
         b.apply({"type": "entrench", "unit": "sappers", "facts": {"location": 12}})
     so = setup(SO)
     assert not isinstance(so.pending, Decision)  # [SO] has no Entrenched

@@ -31,13 +31,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from campaign.activation.cards.host import MODIFIER_KEY, CardHost, register_host
+from campaign.activation.cards.host import CardHost, register_host
 from campaign.activation.cards.rules import FlatModifier
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, FactSpec
 from campaign.engine.state import BattleState
-from campaign.rulesets.flat_out_war.engine.rolls import Mod
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState
-from campaign.rulesets.flat_out_war.editions import SO, V17
+from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import entrench, morale as M
 from campaign.rulesets.flat_out_war.engine.attack import Hit, melee_die
 from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
@@ -120,10 +119,6 @@ class ActivationMixin:
             yield from self.resolve(state, command, ctx)
 
     # --- round, turn and activation hooks -------------------------------------
-    def _check_entrench(self, state: BattleState, cmd: Any) -> None:
-        if not isinstance(fact(cmd, "location", ENTRENCH_FACTS), str):
-            raise IllegalCommand("FOW 3.5", "write the Entrenched position as text (a terrain feature or coordinates)")
-
     def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
         """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
         for unit in entrench.waiting(state):  # setup 3.5: the owner writes it down, hidden

@@ -8,9 +8,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from campaign.engine.commands import Choose
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine import contact
@@ -29,7 +27,6 @@ from campaign.rulesets.flat_out_war.engine.movement import (
 )
 from campaign.rulesets.flat_out_war.engine.play.base import Resolution
 from campaign.rulesets.flat_out_war.engine.rolls import succeeds
-from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 
 # Move facts that set or clear a marker on every moving element:
@@ -48,6 +45,10 @@ class MovementMixin:
 
     def _check_move(self, state: BattleState, cmd: Any) -> None:
         unit = self._unit(state, cmd.unit)
+        for spec in MOVE_FACTS:  # inches, degrees and turns are measured, never negative
+            value = fact(cmd, spec.name, MOVE_FACTS)
+            if isinstance(spec.default, int) and not isinstance(spec.default, bool) and value < 0:
+                raise IllegalCommand("FOW 6", f"{spec.name} cannot be negative ({value})")
         cs = [self.combatant(state, e) for e in self._able(state, unit)]
         run = bool(fact(cmd, "run", MOVE_FACTS))
         fleeing = unit.data.get("morale") == "fleeing"
