@@ -18,6 +18,7 @@ import attrs
 import cattrs
 
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.shapes import shape_problem
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
@@ -153,17 +154,6 @@ class CommandTypes:
         return build(cls, fields)
 
 
-# A field's declared type (as written) -> (what its value must be, what it must not be, in words),
-# so a wrong value is named plainly instead of by the converter.
-_SHAPES: dict[str, tuple[type | tuple[type, ...], type | tuple[type, ...], str]] = {
-    "str": (str, (), "text"),
-    "int": (int, bool, "a whole number"),
-    "bool": (bool, (), "true or false"),
-    "list": (list, (), "a list"),
-    "dict": (Mapping, (), "a table of name = value"),
-}
-
-
 _TYPE_NAMES: dict[tuple[type, str], str] = {}
 
 
@@ -186,9 +176,9 @@ def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
         if key not in known:
             names = ", ".join(known) or "none"
             raise IllegalCommand("commands", f"{cls.type} has no field {key!r} (fields: {names})")
-        shape = _SHAPES.get(_type_name(cls, key))
-        if shape is not None and not (isinstance(value, shape[0]) and not isinstance(value, shape[1])):
-            raise IllegalCommand("commands", f"{cls.type}: {key} must be {shape[2]}, not {value!r}")
+        problem = shape_problem(value, _type_name(cls, key))
+        if problem:
+            raise IllegalCommand("commands", f"{cls.type}: {key} must be {problem}, not {value!r}")
     try:
         return _converter.structure(dict(fields), cls)
     except Exception as exc:  # cattrs gathers errors in an exception group; flatten it

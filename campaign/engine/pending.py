@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.shapes import shape_problem
 
 
 @attrs.define(frozen=True)
@@ -69,23 +70,10 @@ class CommandSpec:
                     allowed = ", ".join(map(str, fact.choices))
                     raise IllegalCommand("facts", f"{name} must be one of {allowed}, not {value!r}")
             else:
-                problem = _shape_problem(value, fact.default)
+                kind = "ids" if isinstance(fact.default, list) else type(fact.default).__name__
+                problem = shape_problem(value, kind)
                 if problem:
                     raise IllegalCommand("facts", f"{name} must be {problem}, not {value!r}")
-
-
-def _shape_problem(value: Any, default: Any) -> str:
-    """What a free-form fact must look like, judged by its default's type ("" if it fits)."""
-    if isinstance(default, list):
-        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        return "" if ok else "a list of names or ids"
-    if isinstance(default, bool):
-        return "" if isinstance(value, bool) else "true or false"
-    if isinstance(default, int):
-        return "" if isinstance(value, int) and not isinstance(value, bool) else "a whole number"
-    if isinstance(default, str):
-        return "" if isinstance(value, str) else "text"
-    return ""
 
 
 @attrs.define(frozen=True)
