@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from collections.abc import Callable, Generator
 from typing import Any
 
 from campaign.force import Element, Weapon
@@ -21,14 +22,24 @@ def trooper(name: str, tq: int, defence: int, dp: int = 1, mov: int = 4, attribu
 
 
 def enumerate_outcomes(opposed: OpposedRoll) -> dict[tuple[str, int, int, bool, int], Fraction]:
-    """Every way `resolve` can go, weighted: {(winner, margin, dp, pinned, -): p}.
+    """Every way `resolve` can go, weighted: {(winner, margin, dp, pinned, -): p}."""
 
-    d6 requests branch over one face per value class (weights 2/6, 3/6, 1/6), d8 over
-    all eight faces, so the result is the exact distribution of resolution itself."""
-    out: dict[tuple[str, int, int, bool, int], Fraction] = {}
+    def key(outcome: Any) -> tuple[str, int, int, bool, int]:
+        j = outcome.judgement
+        return (j.winner, j.margin, outcome.dp, j.pinned, 0)
+
+    return enumerate_results(lambda: resolve(opposed), key)
+
+
+def enumerate_results(factory: Callable[[], Generator[Any, Any, Any]], key: Callable[[Any], Any]) -> dict[Any, Fraction]:
+    """Every way a resolution generator can go, weighted by probability: {key(result): p}.
+
+    d6 requests branch over one face per value class (weights 2/6, 3/6, 1/6), other dice
+    over all their faces, so the result is the exact distribution of the generator itself."""
+    out: dict[Any, Fraction] = {}
 
     def run(prefix: list[tuple[int, ...]]) -> Any:
-        gen = resolve(opposed)
+        gen = factory()
         try:
             request = next(gen)
             for answer in prefix:
@@ -40,9 +51,8 @@ def enumerate_outcomes(opposed: OpposedRoll) -> dict[tuple[str, int, int, bool, 
     def walk(prefix: list[tuple[int, ...]], weight: Fraction) -> None:
         request, outcome = run(prefix)
         if request is None:
-            j = outcome.judgement
-            key = (j.winner, j.margin, outcome.dp, j.pinned, 0)
-            out[key] = out.get(key, Fraction(0)) + weight
+            k = key(outcome)
+            out[k] = out.get(k, Fraction(0)) + weight
             return
         if request.die == 6:
             for combo in _product(list(REPRESENTATIVE), request.count):

@@ -1,0 +1,141 @@
+"""The sample forces of spec 17.4-17.8 (infantry; vehicles and mecha come in part 2).
+
+The source prints troop types and weapon lists, not squads: how many of each, and who
+carries what, is Muster's choice so that the forces can be played. Profiles are as
+printed; where the printed DEF disagrees with TQ + armour (the two "Galaxy" troopers,
+PR-11) the entry keeps the printed number and validation says so.
+"""
+
+from __future__ import annotations
+
+from campaign.force import Element, Force, Unit, Weapon
+
+
+def _el(
+    name: str,
+    count: int,
+    stats: dict[str, int | str],
+    ranged: tuple[str, ...] = (),
+    melee: tuple[str, ...] = (),
+    attributes: tuple[str, ...] = (),
+    note: str = "",
+) -> Element:
+    weapons = tuple(Weapon(w, "ranged") for w in ranged) + tuple(Weapon(w, "melee") for w in melee)
+    return Element(name=name, count=count, stats=stats, weapons=weapons, attributes=attributes, note=note)
+
+
+def _force(name: str, *units: Unit, note: str = "") -> Force:
+    return Force(name=name, ruleset="figwars-3", units=units, note=note)
+
+
+REBEL = {"tq": 1, "mov": 4, "def": 1, "dp": 2, "armour": "flak vest"}
+STORM = {"tq": 3, "mov": 4, "def": 2, "dp": 2, "armour": "full combat armor"}
+HUNTER = {"tq": 3, "mov": 5, "def": 4, "dp": 2}
+XENO = {"tq": 2, "mov": 6, "def": 4, "dp": 2, "natural": "full carapace"}
+MARINE = {"tq": 1, "mov": 4, "def": 2, "dp": 1, "armour": "light combat armor"}
+ODST = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat armor"}
+SPARTAN = {"tq": 3, "mov": 5, "def": 6, "dp": 2, "armour": "powered armor"}
+GRUNT = {"tq": 1, "mov": 3, "def": 2, "dp": 1}
+JACKAL = {"tq": 2, "mov": 5, "def": 4, "dp": 1, "shield": "large shield"}
+ELITE = {"tq": 3, "mov": 5, "def": 6, "dp": 2}
+DRONE = {"tq": 1, "mov": 6, "def": 2, "dp": 1}
+REV_HUNTER = {"tq": 2, "mov": 4, "def": 7, "dp": 3}
+GUARD = {"tq": 1, "mov": 4, "def": 2, "dp": 1, "armour": "flak armor"}
+SHOCK = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat armor"}
+SCOUT = {"tq": 2, "mov": 5, "def": 4, "dp": 2, "armour": "full combat armor"}
+IMP_MARINE = {"tq": 2, "mov": 5, "def": 5, "dp": 2, "armour": "powered armor"}
+TERMINATOR = {"tq": 3, "mov": 4, "def": 7, "dp": 2, "armour": "heavy powered armor"}
+
+
+def sample_forces() -> list[Force]:
+    return [
+        _force(
+            "Rebel Cell",
+            Unit("Rebel Squad", (
+                _el("Rebel Trooper", 6, REBEL, ("blaster rifle",), ("light weapon",)),
+                _el("Rebel Gunner", 1, REBEL, ("repeating blaster",)),
+            )),
+            Unit("Rebel Scouts", (_el("Rebel Scout", 4, REBEL, ("blaster carbine", "blaster pistol")),)),
+            note="17.4: rebel troopers in blast vests (printed DEF 1, PR-11)",
+        ),
+        _force(
+            "Storm Trooper Detachment",
+            Unit("Storm Squad", (
+                _el("Storm Trooper", 5, STORM, ("blaster rifle", "thermal detonator")),
+                _el("Storm Gunner", 1, STORM, ("heavy repeating blaster",)),
+            )),
+            Unit("Storm Patrol", (_el("Storm Trooper", 4, STORM, ("blaster carbine", "blaster pistol")),)),
+            note="17.4: storm troopers in combat armour (printed DEF 2, PR-11)",
+        ),
+        _force(
+            "Intergalactic Hunters",
+            Unit("Hunting Party", (
+                _el(
+                    "Intergalactic Hunter", 3, HUNTER,
+                    ("hunter's shoulder blaster", 'hunter\'s "returning" thrown weapon'),
+                    ("hunter's claw", "hunter's spear"),
+                    ("Climbing", "Scanner", "Stealth", "Targeter"),
+                ),
+            )),
+            note="17.5: the last hunter's self-destruct is a later part",
+        ),
+        _force(
+            "Xenomorph Bugs",
+            Unit("Bug Brood", (_el("Xenomorph Bug", 6, XENO, (), ("fangs & claws: medium",), ("Climbing", "Leap")),)),
+            Unit("Bug Swarm", (_el("Xenomorph Bug", 6, XENO, (), ("fangs & claws: medium",), ("Climbing", "Leap")),)),
+        ),
+        _force(
+            "USC Strike Group",
+            Unit("Marine Squad", (
+                _el("Marine", 7, MARINE, ("Assault Rifle", "Fragmentation Grenade"), ("light weapon",)),
+                _el("Marine Gunner", 1, MARINE, ("Rocket Launcher",)),
+            )),
+            Unit("ODST Team", (
+                _el("ODST", 4, ODST, ("Battle Rifle", "Magnum Pistol"), ("light weapon",)),
+                _el("ODST Breacher", 1, ODST, ("Shotgun",), ("light weapon",)),
+                _el("ODST Sniper", 1, ODST, ("Sniper Rifle",), attributes=("Trained Sniper",)),
+            )),
+            Unit("Spartan Fireteam", (
+                _el("Spartan", 2, SPARTAN, ("Assault Rifle", "Magnum Pistol"), ("HTH combat skills",)),
+            )),
+            note="17.6: USC infantry; the Hedgehog comes with vehicles in part 2",
+        ),
+        _force(
+            "Revenant Host",
+            Unit("Grunt Lance", (
+                _el("Grunt", 6, GRUNT, ("Plasma Pistol", "Plasma Grenade")),
+                _el("Grunt", 2, GRUNT, ("Needler",)),
+            )),
+            Unit("Jackal Pack", (_el("Jackal", 5, JACKAL, ("Plasma Pistol",), note="with energy shield: DEF 4d"),)),
+            Unit("Elite Lance", (
+                _el("Elite", 2, ELITE, ("Plasma Rifle", "Plasma Grenade")),
+                _el("Elite Blademaster", 1, ELITE, ("Plasma Rifle",), ("Energy Sword",)),
+            )),
+            Unit("Drone Swarm", (_el("Drone", 6, DRONE, ("Plasma Pistol",), attributes=('Flight 6"',)),)),
+            Unit("Hunter Pair", (_el("Hunter", 2, REV_HUNTER, ("Fuel Rod Gun",), ("heavy weapon",)),)),
+            note="17.7: the drone's 6 is its flight movement (PR-19)",
+        ),
+        _force(
+            "Gothic Imperium Battle Group",
+            Unit("Guard Squad", (
+                _el("Guardsman", 9, GUARD, ("Laser Gun",), ("fixed bayonet",)),
+                _el("Guard Sergeant", 1, GUARD, ("Laser Pistol",), ("Chain Sword",)),
+            )),
+            Unit("Shock Troops", (_el("Shock Trooper", 5, SHOCK, ("Hi-(powered) Laser Gun",), ("light weapon",)),)),
+            Unit("Scout Squad", (
+                _el("Imperial Scout", 3, SCOUT, ("Rocket Slug Gun",), ("light weapon",)),
+                _el("Scout Sniper", 1, SCOUT, ("sniper rifle",), attributes=("Trained Sniper",)),
+            )),
+            Unit("Marine Squad", (
+                _el("Imperial Marine", 4, IMP_MARINE, ("Rocket Slug Gun",), ("Chain Sword",), ("Strong",)),
+                _el("Marine Gunner", 1, IMP_MARINE, ("Heavy Slugger",), (), ("Strong",)),
+            )),
+            Unit("Terminator Squad", (
+                _el("Terminator Marine", 3, TERMINATOR, ("Storm Slugger",), ("Power Weapon",), ("Strong",)),
+            )),
+            Unit("Marine Captain", (
+                _el("Captain", 1, IMP_MARINE, ("Rocket Slug Pistol",), ("Power Weapon",), ("Hero", "Strong")),
+            )),
+            note="17.8: all powered armour includes Strong (PR-19)",
+        ),
+    ]
