@@ -208,5 +208,3 @@ def placed(successes: int) -> bool:
     """A blast, indirect or grenade roll lands on its point with at least one success."""
     return successes >= 1
 
-
-DEVIATION_INCHES: dict[str, int] = {"point_blank": 2, "short": 2, "long": 4, "extreme": 6}
