@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -18,12 +19,36 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    """The process umask, read without changing it where the system allows."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: read it by setting it, then put it back
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """The mode the file has now, or a new file's usual mode (mkstemp's own is 600)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """Write via a temporary file in the same folder, fsync, rename, fsync the folder."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -36,7 +36,7 @@ from saves.campaign_codec import compact, structure
 from saves.force_file import KEEP as FORCE_KEEP
 from saves.force_file import ORDER as FORCE_ORDER
 from saves.errors import SaveError
-from saves.toml_read import parse_toml
+from saves.toml_read import MAX_BATTLE_BYTES, parse_toml, read_bytes
 from saves.toml_write import dumps
 from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
@@ -322,13 +322,7 @@ def parse_battle(path: str | Path, raw: bytes) -> BattleFile:
 
 def load_battle_file(path: str | Path) -> BattleFile:
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(path, "no such battle file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot read: {exc.strerror}") from None
-    return parse_battle(path, raw)
+    return parse_battle(path, read_bytes(path, MAX_BATTLE_BYTES))
 
 
 def dumps_battle(battle: BattleFile) -> str:

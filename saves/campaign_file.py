@@ -52,6 +52,7 @@ from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
 from saves.force_file import dump_force, parse_force
 from saves.lock import LOCK_NAME, campaign_lock
+from saves.paths import check_inside
 from saves.toml_read import line_of, parse_toml, read_text
 from saves.toml_write import dumps
 from saves.validate import FileKind
@@ -180,6 +181,7 @@ def write_files(folder: str | Path, files: Mapping[str, str]) -> None:
     folder = Path(folder)
     for rel in files:
         check_ref(folder / JOURNAL, "files.path", rel)
+        check_inside(folder, folder / rel)
     with campaign_lock(folder):
         _roll_forward(folder)
         _sweep_temp_files(folder)
@@ -240,7 +242,12 @@ def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None =
             pass  # another Muster is writing: read through its journal instead
 
     def text_of(rel: str) -> str:
-        return overlay[rel] if rel in overlay else read_text(folder / rel)
+        return overlay[rel] if rel in overlay else read_text(check_inside(folder, folder / rel))
+
+    for sub in ("forces", "battles", "scenarios"):
+        check_inside(folder, folder / sub)
+    for own_file in (folder / "scenarios").glob("*.toml"):
+        check_inside(folder, own_file)
 
     own = load_folder(folder / "scenarios") if (folder / "scenarios").is_dir() else {}
     ids = set(own) | set(scenarios) if scenarios is not None else None
@@ -249,6 +256,9 @@ def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None =
     data = parse_toml(text, file)
     migrated = data.get("format") != FORMAT
     campaign = parse_campaign(text, file, ids)
+    for rel in [campaign.battle_in_progress, *(entry.file for entry in campaign.history)]:
+        if rel:
+            check_inside(folder, folder / rel)
     forces: dict[str, Force] = {}
     for side in campaign.sides:
         rel = force_ref(side.id)

@@ -18,7 +18,7 @@ import attrs
 
 from campaign.findings import Finding
 from saves.errors import SaveError
-from saves.toml_read import read_toml
+from saves.toml_read import MAX_BATTLE_BYTES, read_text, read_toml
 
 # Modules that define FILE_KIND; imported the first time a file is validated.
 KIND_MODULES: tuple[str, ...] = (
@@ -122,8 +122,8 @@ def finding_dict(finding: Finding) -> dict[str, str]:
 def _salvager(path: Path) -> FileKind | None:
     """The kind that can still load this unparsable file, if any."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path, MAX_BATTLE_BYTES)
+    except SaveError:
         return None
     for kind in kinds():
         if kind.salvage is not None and kind.salvage(path, text):
@@ -145,7 +145,7 @@ def validate_file(path: str | Path, *, in_folder: bool = False) -> FileReport | 
     """One file's report; None when `in_folder` and the file is no Muster kind."""
     path = Path(path)
     try:
-        data, _ = read_toml(path)
+        data, _ = read_toml(path, MAX_BATTLE_BYTES)  # the largest kind; each kind's loader has its own limit
     except SaveError as exc:
         kind = _salvager(path)
         if kind is None:

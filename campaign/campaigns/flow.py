@@ -19,6 +19,7 @@ from campaign.campaigns.model import (
 )
 from campaign.campaigns.scenario import Scenario
 from campaign.force import Element, Force, Unit
+from campaign.inert_text import control_problem
 from campaign.outcome import BattleOutcome, VPLine, format_vp
 
 SIDE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
@@ -91,6 +92,10 @@ def create_campaign(
 ) -> Campaign:
     if not name.strip():
         raise CampaignError("a campaign needs a name")
+    for label, typed in [("the campaign's name", name), *((f"side {s.id}", s.name) for s in sides)]:
+        problem = control_problem(typed)  # typed names only; a file's are shown inert instead
+        if problem:
+            raise CampaignError(f"{label}: {problem}")
     if dice not in ("auto", "table"):
         raise CampaignError(f"dice mode must be auto or table, not {dice!r}")
     if activation not in ("initiative", "cards"):

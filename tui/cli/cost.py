@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -12,6 +11,7 @@ import attrs
 from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Element, Force, Weapon
+from campaign.inert_text import inert, inert_json
 from saves.errors import SaveError
 from saves.force_file import load_force, ruleset_for
 
@@ -118,6 +118,7 @@ def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: b
                 rows.extend(f"      {points(line.points):>5}  {line.label}" for line in ec.lines)
         rows.append(("  unit total", "", "", "", "", "", "", str(points(unit_cost.total))))
     rows.append(("Force total", "", "", "", "", "", "", str(points(cost.total))))
+    rows = [tuple(map(inert, r)) if isinstance(r, tuple) else inert(r) for r in rows]  # names from the file
     table = [r for r in rows if isinstance(r, tuple)]
     widths = [max(len(r[i]) for r in [HEADINGS, *table]) for i in range(len(HEADINGS))]
 
@@ -142,7 +143,7 @@ def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: b
         out += [f"  {finding_line(f)}" for f in findings]
     else:
         out.append("No findings.")
-    return "\n".join(out)
+    return "\n".join(inert(line) for line in out)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,18 +151,18 @@ def run(args: argparse.Namespace) -> int:
         force = load_force(args.force)
         ruleset = ruleset_for(force, args.force)
     except SaveError as exc:
-        print(f"muster cost: {exc}", file=sys.stderr)
+        print(inert(f"muster cost: {exc}"), file=sys.stderr)
         return 2
     try:
         cost = ruleset.price(force)
         findings = _findings(ruleset, force, cost)
     except Exception as exc:  # a force the ruleset cannot price: say so, no traceback
-        print(f"muster cost: {args.force}: cannot price this force ({exc})", file=sys.stderr)
+        print(inert(f"muster cost: {args.force}: cannot price this force ({exc})"), file=sys.stderr)
         return 2
     if force.edition is None and ruleset.edition:  # say which edition priced it
         force = attrs.evolve(force, edition=ruleset.edition)
     if args.json:
-        print(json.dumps(as_json(force, cost, findings), indent=2, ensure_ascii=False))
+        print(inert_json(as_json(force, cost, findings), indent=2, ensure_ascii=False))
     else:
         print(as_table(force, cost, findings, lines=args.lines))
     return 0

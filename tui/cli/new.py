@@ -19,6 +19,7 @@ import attrs
 
 from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, create_campaign
 from campaign.force import Force
+from campaign.inert_text import inert
 from campaign.rulesets import UnknownRuleset, get_ruleset
 from saves.errors import SaveError
 
@@ -183,11 +184,15 @@ def run(args: argparse.Namespace) -> int:
             campaign, forces = _build(args)
             folder = create_campaign_folder(args.dir, campaign, forces)  # type: ignore[arg-type]
     except (CampaignError, SaveError, UnknownRuleset, ValueError) as exc:
-        print(f"muster new: {exc}", file=sys.stderr)
+        print(f"muster new: {inert(exc)}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a read-only or full disk: say so, no traceback
+        where = exc.filename or args.dir
+        print(inert(f"muster new: cannot write {where}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt):
         print("\nmuster new: stopped; nothing was written", file=sys.stderr)
         return 2
-    print(f"created campaign in {folder}")
-    print(f"next: muster status {folder}")
+    print(inert(f"created campaign in {folder}"))
+    print(inert(f"next: muster status {folder}"))
     return 0

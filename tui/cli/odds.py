@@ -12,7 +12,6 @@ Facts about the situation rather than the attack itself are accepted too: `ran`,
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from fractions import Fraction
 from typing import Any
@@ -21,6 +20,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.setup import BattleSetup, SideSetup
 from campaign.engine.state import BattleState, Effect, UnitState, slug
 from campaign.force import Force
+from campaign.inert_text import inert, inert_json
 from saves.errors import SaveError
 from saves.force_file import load_force, ruleset_for
 
@@ -224,20 +224,20 @@ def as_text(result: dict[str, Any]) -> str:
     lines.append(f"expected casualties: {float(odds.expected_casualties):.3f}")
     dist = "  ".join(f"{k}: {float(p):.3f}" for k, p in sorted(odds.casualties.items()) if p)
     lines.append(f"casualties: {dist}")
-    return "\n".join(lines)
+    return "\n".join(inert(line) for line in lines)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         result = compute(args.attacker, args.target, args.action, parse_facts(args.fact))
     except (OddsError, SaveError, IllegalCommand) as exc:
-        print(f"muster odds: {exc}", file=sys.stderr)
+        print(inert(f"muster odds: {exc}"), file=sys.stderr)
         return 2
     except (KeyError, ValueError) as exc:  # a force the rules cannot read: say so, no traceback
-        print(f"muster odds: cannot work out these odds ({exc})", file=sys.stderr)
+        print(inert(f"muster odds: cannot work out these odds ({exc})"), file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(as_json(result, args.exact), indent=2, ensure_ascii=False))
+        print(inert_json(as_json(result, args.exact), indent=2, ensure_ascii=False))
     else:
         print(as_text(result))
     return 0

@@ -9,7 +9,6 @@ or its ruleset cannot be played.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from campaign.campaigns.scenario import Scenario
 from campaign.engine import Battle, BattleSetup, Decision, ReplayError, SideSetup
 from campaign.engine.errors import EngineError
+from campaign.inert_text import inert, inert_json
 from campaign.outcome import BattleOutcome, format_vp
 from campaign.rulesets import UnknownRuleset
 from saves.battle_file import BattleFile, load_battle_file
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     matches = (digest == recorded) if recorded else None
     outcome = battle.outcome() if battle.is_over else None
     for warning in loaded.warnings:
-        print(warning, file=sys.stderr)
+        print(inert(warning), file=sys.stderr)
     if args.json:
         doc = {
             "file": str(path),
@@ -123,20 +123,20 @@ def run(args: argparse.Namespace) -> int:
             "pending": _pending_text(battle),
             "outcome": _outcome_json(outcome) if outcome is not None else None,
         }
-        print(json.dumps(doc, indent=2, sort_keys=True, default=str))
+        print(inert_json(doc, indent=2, sort_keys=True, default=str))
     else:
         for event in battle.events:
-            print(f"{event.seq:>4}  {event.text}")
+            print(inert(f"{event.seq:>4}  {event.text}"))
         print(f"digest: {digest}")
         if recorded:
             print(f"recorded digest: {recorded} ({'matches' if matches else 'DIFFERS'})")
         names = {side.id: side.name for side in battle.state.sides}
-        print(_result_line(outcome, names) if outcome is not None else f"not over: {_pending_text(battle)}")
+        print(inert(_result_line(outcome, names) if outcome is not None else f"not over: {_pending_text(battle)}"))
     return 1 if matches is False else 0
 
 
 def _fail(args: argparse.Namespace, code: int, message: str) -> int:
     if args.json:
-        print(json.dumps({"error": message, "exit": code}))
-    print(f"muster replay: {message}", file=sys.stderr)
+        print(inert_json({"error": message, "exit": code}))
+    print(inert(f"muster replay: {message}"), file=sys.stderr)
     return code

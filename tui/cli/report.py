@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign.campaigns import campaign_winner, standings
+from campaign.inert_text import inert
 from campaign.outcome import format_vp
 from saves.battle_file import load_battle_file
 from saves.campaign_file import CampaignFolder, load_campaign
@@ -150,7 +151,9 @@ def report_md(folder: CampaignFolder) -> str:
             out.append("(empty)")
         out += ["```", ""]
         out += [f"_{w}_" for w in battle.warnings]
-    return "\n".join(out).rstrip() + "\n"
+    # Each item of `out` is one line: text from the files (names, notes, log values) is
+    # made inert there, so a newline or an escape sequence in a name cannot forge a line.
+    return "\n".join(inert(line) for line in out).rstrip() + "\n"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -160,11 +163,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder = load_campaign(args.dir, scenarios_for(None))
     except SaveError as exc:
-        print(f"muster report: {exc}", file=sys.stderr)
+        print(f"muster report: {inert(exc)}", file=sys.stderr)
         return 2
     text = report_md(folder)
     if args.output:
-        atomic_write_text(args.output, text)
+        try:
+            atomic_write_text(args.output, text)
+        except OSError as exc:  # a read-only folder, a full disk: a message, not a traceback
+            print(inert(f"muster report: cannot write {args.output}: {exc.strerror or exc}"), file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(text)
     return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 import attrs
 
 from campaign.force import Force
+from campaign.inert_text import inert
 from campaign.rulesets import UnknownRuleset, get_ruleset, ruleset_ids
 from saves.force_file import save_force
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         planned = sample_files(Path(args.out), args.ruleset)
     except UnknownRuleset as exc:
-        print(f"muster samples: {exc}", file=sys.stderr)
+        print(inert(f"muster samples: {exc}"), file=sys.stderr)
         return 2
     if not planned:
         print("no sample forces to write")
@@ -66,14 +67,14 @@ def run(args: argparse.Namespace) -> int:
     if existing and not args.force:
         print("muster samples: these files exist already (use --force to overwrite):", file=sys.stderr)
         for path in existing:
-            print(f"  {path}", file=sys.stderr)
+            print(inert(f"  {path}"), file=sys.stderr)
         return 1
     for path, force in planned:
         try:
             save_force(path, force)
         except OSError as exc:
-            print(f"muster samples: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+            print(inert(f"muster samples: cannot write {path}: {exc.strerror or exc}"), file=sys.stderr)
             return 2
         units = len(force.units)
-        print(f"wrote {path}  ({force.name}, {units} unit{'s' if units != 1 else ''})")
+        print(inert(f"wrote {path}  ({force.name}, {units} unit{'s' if units != 1 else ''})"))
     return 0

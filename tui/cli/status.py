@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from campaign.campaigns import campaign_winner, standings
+from campaign.inert_text import inert, inert_json
 from campaign.outcome import format_vp
 from saves.campaign_file import CampaignFolder, load_campaign
 from saves.errors import SaveError
@@ -59,32 +60,32 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder = load_campaign(args.dir, scenarios_for(None))
     except SaveError as exc:
-        print(f"muster status: {exc}", file=sys.stderr)
+        print(inert(f"muster status: {exc}"), file=sys.stderr)
         return 2
     data = status_dict(folder)
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(inert_json(data, indent=2, ensure_ascii=False))
         return 0
     for warning in data["warnings"]:
-        print(f"warning: {warning}")
-    print(f"{data['name']} ({data['ruleset']}{' ' + data['edition'] if data['edition'] else ''}, dice {data['dice']})")
+        print(inert(f"warning: {warning}"))
+    print(inert(f"{data['name']} ({data['ruleset']}{' ' + data['edition'] if data['edition'] else ''}, dice {data['dice']})"))
     print()
-    print(f"{'side':<20} {'VP':>8} {'won':>4} {'alive':>6} {'reinf.':>7}")
+    print(inert(f"{'side':<20} {'VP':>8} {'won':>4} {'alive':>6} {'reinf.':>7}"))
     for row in data["standings"]:
-        print(f"{row['name']:<20} {row['vp']:>8} {row['battles_won']:>4} {row['elements_alive']:>6} {row['reinforcements']:>7}")
+        print(inert(f"{row['name']:<20} {row['vp']:>8} {row['battles_won']:>4} {row['elements_alive']:>6} {row['reinforcements']:>7}"))
     print()
     if data["battle_in_progress"]:
-        print(f"battle in progress: {data['battle_in_progress']}")
+        print(inert(f"battle in progress: {data['battle_in_progress']}"))
     if data["next"]:
         n = data["next"]
         limit = f", {n['points_limit']} points" if n["points_limit"] else ""
-        print(f"next: battle {n['battle']}, {n['name']} ({n['scenario']}{limit})")
+        print(inert(f"next: battle {n['battle']}, {n['name']} ({n['scenario']}{limit})"))
     else:
         winner = data["winner"]
         names = {r["side"]: r["name"] for r in data["standings"]}
-        print("campaign over: " + (f"{names[winner]} win" if winner else "a draw"))
+        print(inert("campaign over: " + (f"{names[winner]} win" if winner else "a draw")))
     if data["history"]:
         print()
         for line in data["history"]:
-            print(line)
+            print(inert(line))
     return 0

@@ -7,8 +7,8 @@ read or used.
 from __future__ import annotations
 
 import argparse
-import json
 
+from campaign.inert_text import inert, inert_json
 from saves.validate import FileReport, validate_paths
 from tui.cli.cost import finding_line
 
@@ -32,15 +32,15 @@ def _summary(report: FileReport) -> str:
 def run(args: argparse.Namespace) -> int:
     report = validate_paths(args.paths)
     if args.json:
-        print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+        print(inert_json(report.as_dict(), indent=2, ensure_ascii=False))
         return report.exit_code
     for file in report.files:
         kind = f"{file.kind}: " if file.kind else ""
-        print(f"{file.file}: {kind}{_summary(file)}")
+        print(inert(f"{file.file}: {kind}{_summary(file)}"))
         if file.error is not None:
-            print(f"  {file.error}")
+            print(inert(f"  {file.error}"))
         for finding in file.findings:
-            print(f"  {finding_line(finding)}")
+            print(inert(f"  {finding_line(finding)}"))
     statuses = [f.status for f in report.files]
     if not statuses:
         print("no Muster files found")
