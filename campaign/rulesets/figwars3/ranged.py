@@ -70,7 +70,9 @@ RANGED_FACTS: dict[str, tuple[Any, ...]] = {
     "shield_wall_front": (False, True),
     "target_entangled": (False, True),
     "sniper_option": ("dice", "reroll"),
-    "role": ("direct", "blast_victim", "spray", "spray_primary"),
+    "spotter": ("self", "friend", "forward_observer"),
+    "thrower_sees": (True, False),
+    "role": ("direct", "placed", "blast_victim", "spray", "spray_primary"),
 }
 RANGED_DEFAULTS: dict[str, Any] = {
     "range_band": "short",
@@ -83,8 +85,14 @@ RANGED_DEFAULTS: dict[str, Any] = {
     "shield_wall_front": False,
     "target_entangled": False,
     "sniper_option": "dice",
+    "spotter": "self",
+    "thrower_sees": True,
     "role": "direct",
 }
+# 11.19: indirect fire seen only by another friendly model is blind (-2d), -1d with a
+# Forward Observer; 11.20: a grenade thrown without sight of the point is -1d.
+SPOTTER: dict[str, int] = {"self": 0, "friend": -2, "forward_observer": -1}
+GRENADE_BLIND = -1
 
 
 def check_facts(facts: Mapping[str, Any], known: Mapping[str, tuple[Any, ...]], rule: str) -> dict[str, Any]:
@@ -123,7 +131,11 @@ def ranged_attack(
     notes: list[str] = []
     att: list[Term] = []
     rerolls: list[ReRoll] = []
-    if role == "blast_victim":
+    if role == "placed":
+        # PR-52: after a placement roll, the initial target takes the direct ATK if the
+        # weapon has one, else the blast ATK; no TQ either way
+        att.append(Term("ATK" if weapon.atk is not None else "blast ATK", weapon.atk if weapon.atk is not None else weapon.blast_atk or 0))
+    elif role == "blast_victim":
         # 11.18 step 5: every other model under the template takes the blast ATK alone
         att.append(Term("blast ATK", weapon.blast_atk or 0))
     elif role == "spray":
@@ -133,7 +145,7 @@ def ranged_attack(
         att.append(Term("ATK", weapon.atk or 0))
         if weapon.atk is None:
             notes.append("no direct ATK: the roll only places the template (PR-52 b)")
-    blast_like = role in ("blast_victim", "spray", "spray_primary")
+    blast_like = role in ("placed", "blast_victim", "spray", "spray_primary")
     if role in ("direct", "spray_primary") and not weapon.spray:
         mod = BAND_MODIFIER[band]
         if weapon.grenade and band != "point_blank":
@@ -202,6 +214,22 @@ def ranged_attack(
         counter=False,
         notes=tuple(notes),
     )
+
+
+def placement_terms(shooter: Profile, weapon: RangedWeapon, facts: Mapping[str, Any] | None = None) -> tuple[Term, ...]:
+    """The placement roll of indirect fire (TQ + range band) or a hand grenade (TQ alone),
+    with the blind penalties; an Aim adds +1d (PR-52 e, proposed)."""
+    f = {**RANGED_DEFAULTS, **check_facts(facts or {}, RANGED_FACTS, "FW3 18.2")}
+    terms = [Term("TQ", shooter.tq)]
+    if weapon.indirect and BAND_MODIFIER[f["range_band"]] and f["range_band"] != "point_blank":
+        terms.append(Term(f["range_band"], BAND_MODIFIER[f["range_band"]]))
+    if weapon.indirect and SPOTTER[f["spotter"]]:
+        terms.append(Term("indirect, seen by " + f["spotter"].replace("_", " "), SPOTTER[f["spotter"]]))
+    if weapon.grenade and not f["thrower_sees"]:
+        terms.append(Term("thrown blind", GRENADE_BLIND))
+    if f["aim"]:
+        terms.append(Term("Aim", 1))
+    return tuple(terms)
 
 
 def placed(successes: int) -> bool:

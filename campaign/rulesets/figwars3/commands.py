@@ -1,0 +1,107 @@
+"""FigWars 3's battle commands: one model's action, with the table facts of spec 18.2.
+
+Every command names the acting unit and the model (an element id). Facts are plain
+TOML values with a default for the plain case, so a logged command stays short.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from campaign.engine.commands import Command
+
+
+def _facts() -> dict[str, Any]:
+    return {}
+
+
+@attrs.define(frozen=True)
+class Share(Command):
+    """Before the first action: the models that were not within their TQ in inches of the
+    others when the unit was nominated (7.3); they act one at a time, the rest share."""
+
+    type: ClassVar[str] = "share"
+    unit: str = ""
+    apart: list[str] = attrs.field(factory=list)
+
+
+@attrs.define(frozen=True)
+class Walk(Command):
+    type: ClassVar[str] = "walk"
+    unit: str = ""
+    model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Run(Command):
+    type: ClassVar[str] = "run"
+    unit: str = ""
+    model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Shoot(Command):
+    type: ClassVar[str] = "shoot"
+    unit: str = ""
+    model: str = ""
+    target: str = ""  # an enemy unit
+    target_model: str = ""  # one of its models; empty: its foremost living model
+    weapon: str = ""  # empty: the model's first ranged weapon
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Strike(Command):
+    type: ClassVar[str] = "strike"
+    unit: str = ""
+    model: str = ""
+    target: str = ""
+    target_model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Aim(Command):
+    type: ClassVar[str] = "aim"
+    unit: str = ""
+    model: str = ""
+
+
+@attrs.define(frozen=True)
+class Focus(Command):
+    type: ClassVar[str] = "focus"
+    unit: str = ""
+    model: str = ""
+
+
+@attrs.define(frozen=True)
+class Reload(Command):
+    type: ClassVar[str] = "reload"
+    unit: str = ""
+    model: str = ""
+    weapon: str = ""
+
+
+@attrs.define(frozen=True)
+class Extra(Command):
+    """Give the model one of the side's extra actions for this turn (6.4)."""
+
+    type: ClassVar[str] = "extra"
+    unit: str = ""
+    model: str = ""
+
+
+@attrs.define(frozen=True)
+class Done(Command):
+    """The model gives up its remaining actions (unused actions are lost, PR-9)."""
+
+    type: ClassVar[str] = "done"
+    unit: str = ""
+    model: str = ""
+
+
+COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Done)

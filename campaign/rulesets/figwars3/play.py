@@ -1,0 +1,617 @@
+"""FigWars 3 played by the core engine: the BattleRules hooks (spec 6-7, 10-12, 14).
+
+A round of the core is a FigWars turn: turn start (panic levels cleared, extra-action
+rolls), initiative and alternating activations (the activation scheme), then the
+morale phase at round end. Inside an activation every model acts on its own (two
+actions, three with an extra action); models that were close enough share, the
+others act one after another (7.3). Shooting and melee build the same OpposedRoll
+that `odds` reads (attack.py), so the odds shown are the odds rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from campaign.engine.commands import Choose, Command
+from campaign.engine.dice import roll as request_roll
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.odds import AttackOdds
+from campaign.engine.pending import CommandSpec, Decision, FactSpec
+from campaign.engine.rules import BattleRules, Resolution
+from campaign.engine.setup import BattleSetup
+from campaign.engine.state import BattleState, ElementState, UnitState, state_from_setup
+from campaign.rulesets.figwars3 import checks, morale, turn
+from campaign.rulesets.figwars3.attack import OpposedOdds, OpposedRoll, exact_odds, resolve
+from campaign.rulesets.figwars3.commands import COMMANDS, Shoot, Strike
+from campaign.rulesets.figwars3.melee import MELEE_DEFAULTS, MELEE_FACTS, melee_attack
+from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
+from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, placed, placement_terms, ranged_attack
+from campaign.rulesets.figwars3.statuses import ModelState
+from campaign.rulesets.figwars3.weapons import RangedWeapon
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
+MOVE_FACTS = (
+    FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
+    FactSpec("reached_edge", (True, False), False, "a withdrawing model reached its table edge"),
+)
+BLAST_LIST = FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements")
+
+
+def _fact_specs(known: dict[str, tuple[Any, ...]], defaults: dict[str, Any], skip: Iterable[str] = ()) -> tuple[FactSpec, ...]:
+    return tuple(FactSpec(name, choices, defaults[name]) for name, choices in known.items() if name not in skip)
+
+
+SHOOT_FACTS = (*_fact_specs(RANGED_FACTS, RANGED_DEFAULTS, ("role",)), BLAST_LIST)
+STRIKE_FACTS = _fact_specs(MELEE_FACTS, MELEE_DEFAULTS, ("prior_attackers", "defender_state", "attacker_focus", "target_kind"))
+
+
+class FigWarsRules(BattleRules):
+    id = "figwars-3"
+
+    def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
+        super().__init__(options, ruleset)
+        self._profiles: dict[str, Profile] = {}
+
+    # --- building the battle ----------------------------------------------------
+    def new_state(self, setup: BattleSetup) -> BattleState:
+        state = state_from_setup(setup)
+        printed = bool(self.options.get("printed_def", False))
+        self._profiles = {}
+        forces = [unit for side in setup.sides for unit in side.force.units]
+        for unit, source in zip(state.units, forces):
+            unit.data = {"status": "normal", "pl": 0, "marker": False, "activated": False}
+            for el in unit.elements:
+                profile = profile_of(source.elements[el.entry], f"{unit.name}: {el.name}", printed)
+                self._profiles[el.id] = profile
+                el.data = {
+                    "dp": profile.dp,
+                    "pins": 0,
+                    "stunned": False,
+                    "actions": 0,
+                    "extra": False,
+                    "aim": False,
+                    "focus": False,
+                    "moved": 0,
+                    "unloaded": [],
+                    "fast": False,
+                    "incap": None,
+                    "spent": 0,
+                }
+        for side in state.sides:
+            side.data = {"extra_pool": 0}
+        state.data = {"struck": {}}
+        return state
+
+    def command_types(self) -> Iterable[type[Command]]:
+        return COMMANDS
+
+    def profile(self, element_id: str) -> Profile:
+        return self._profiles[element_id]
+
+    # --- turn start, activation order ---------------------------------------------
+    def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
+        state.data["struck"] = {}
+        for unit in state.units:
+            unit.data.update(pl=0, marker=False, activated=False)
+            for el in unit.elements:
+                el.data.update(extra=False, moved=0, aim=False, focus=False, spent=0, shots={})
+        for side in state.sides:
+            in_play = [u for u in state.units_of(side.id) if u.data["status"] != "retreating"]
+            heroes = sum(1 for u in state.units_of(side.id) for e in u.alive if self.profile(e.id).hero)
+            (face,) = yield from request_roll(turn.EXTRA_ACTION_DIE, 1, f"extra actions: 1d8 for {side.name}", side.id)
+            total = turn.extra_action_total(face, len(in_play), heroes)
+            side.data["extra_pool"] = turn.extra_actions(total)
+            ctx.emit(
+                "extra_actions",
+                f"{side.name}: {face} + {turn.unit_bonus(len(in_play))} for units + {heroes} for heroes = {total}, "
+                f"{side.data['extra_pool']} extra action(s)",
+                side=side.id,
+                pool=side.data["extra_pool"],
+            )
+
+    def can_activate(self, state: BattleState, unit_id: str) -> bool:
+        unit = state.unit(unit_id)
+        if unit.eliminated or unit.data.get("activated"):
+            return False
+        waiting = {
+            u.id: u.data["status"]
+            for u in state.units_of(unit.side)
+            if not u.data.get("activated") and u.data["status"] != "fled"
+        }
+        return unit_id in turn.must_activate_first(waiting)
+
+    def check(self, state: BattleState, command: Command) -> None:
+        if command.type == "pass":
+            side = state.scheme.get("current", "")
+            if side and any(self.can_activate(state, u.id) for u in state.units_of(side)):
+                raise IllegalCommand("FW3 6.2", "every unit activates once a turn: pick one")
+
+    # --- one activation -------------------------------------------------------------
+    def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        unit = state.unit(unit_id)
+        unit.data["activated"] = True
+        if unit.data["status"] == "retreating":
+            yield from self._rally(state, unit, ctx, at_activation=True)
+        for el in unit.alive:
+            yield from self._start_model(state, el, ctx)
+        apart: list[str] = []
+        lock = ""
+        acted = False
+        while not state.over:
+            models = [e for e in unit.alive if e.data["actions"] > 0 and e.data["incap"] is None]
+            if lock:
+                models = [e for e in models if e.id == lock]
+                if not models:
+                    lock = ""
+                    continue
+            legal: list[CommandSpec] = []
+            if not acted and len(unit.alive) > 1:
+                legal.append(CommandSpec("share", {"unit": unit_id}, label="Name the models that act apart"))
+            for el in models:
+                legal.extend(self._model_specs(state, unit, el))
+            if not [s for s in legal if s.type != "share"]:
+                return
+            legal.append(CommandSpec("end_activation", {"unit": unit_id}, label="End activation"))
+            command = yield Decision(unit.side, f"{unit.name}: a model acts, or end the activation", tuple(legal))
+            if command.type == "end_activation":
+                break
+            if command.type == "share":
+                apart = self._check_apart(unit, list(command.apart))
+                ctx.emit("share", f"{unit.name}: {len(apart)} model(s) act apart", apart=apart)
+                continue
+            acted = True
+            yield from self.resolve(state, command, ctx)
+            model = state.element(command.model)
+            lock = command.model if command.model in apart and model.alive and model.data["actions"] > 0 else ""
+        for el in unit.elements:
+            el.data["actions"] = 0  # unused actions are lost (PR-9)
+
+    def _check_apart(self, unit: UnitState, apart: list[str]) -> list[str]:
+        ids = {e.id for e in unit.alive}
+        bad = [m for m in apart if m not in ids]
+        if bad:
+            raise IllegalCommand("FW3 7.3", f"{bad[0]} is not a living model of {unit.name}")
+        return apart
+
+    def _start_model(self, state: BattleState, el: ElementState, ctx: Context) -> Resolution:
+        el.data["actions"] = max(turn.ACTIONS_PER_MODEL - el.data.get("spent", 0), 0)
+        el.data["fast"] = False  # the fast-target bonus lasts until its next activation
+        ms = ModelState(dp=el.data["dp"], pins=el.data["pins"], stunned=el.data["stunned"])
+        if ms.pins or ms.stunned:
+            after, left, done = ms.clearing(el.data["actions"])
+            el.data.update(pins=after.pins, stunned=after.stunned, actions=left)
+            ctx.emit("recover", f"{el.name}: {', '.join(done) or 'still pinned'}", model=el.id)
+        return
+        yield  # pragma: no cover
+
+    def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> list[CommandSpec]:
+        p = self.profile(el.id)
+        base = {"unit": unit.id, "model": el.id}
+        who = el.id.rsplit("/", 1)[-1]
+        actions = el.data["actions"]
+        status = unit.data["status"]
+        specs: list[CommandSpec] = []
+        must_move = status in ("falling_back", "retreating") and el.data["moved"] == 0
+        if status == "retreating" and must_move and actions >= 2:
+            return [CommandSpec("run", base, MOVE_FACTS, f"{who}: run towards its edge")]
+        if must_move:
+            return [CommandSpec("walk", base, MOVE_FACTS, f"{who}: walk towards its edge")]
+        enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
+        for weapon in p.ranged:
+            cost = turn.shoot_cost(weapon.slow)
+            if actions < cost or weapon.name in el.data["unloaded"] or not _fires(weapon):
+                continue
+            for enemy in enemies:
+                specs.append(
+                    CommandSpec(
+                        "shoot",
+                        {**base, "target": enemy.id, "weapon": weapon.name},
+                        SHOOT_FACTS,
+                        f"{who}: shoot {enemy.name} with {weapon.name}",
+                    )
+                )
+        if status == "normal":
+            for enemy in enemies:
+                specs.append(CommandSpec("strike", {**base, "target": enemy.id}, STRIKE_FACTS, f"{who}: strike {enemy.name}"))
+        specs.append(CommandSpec("walk", base, MOVE_FACTS, f"{who}: walk"))
+        if actions >= 2:
+            specs.append(CommandSpec("run", base, MOVE_FACTS, f"{who}: run"))
+        if p.ranged and not el.data["aim"]:
+            specs.append(CommandSpec("aim", base, label=f"{who}: aim"))
+        if not el.data["focus"]:
+            specs.append(CommandSpec("focus", base, label=f"{who}: focus"))
+        for name in el.data["unloaded"]:
+            specs.append(CommandSpec("reload", {**base, "weapon": name}, label=f"{who}: reload {name}"))
+        side = state.side(unit.side)
+        if side.data["extra_pool"] > 0 and not el.data["extra"]:
+            specs.append(CommandSpec("extra", base, label=f"{who}: take an extra action"))
+        specs.append(CommandSpec("done", base, label=f"{who}: done"))
+        return specs
+
+    def _targets(self, unit: UnitState) -> list[ElementState]:
+        return [e for e in unit.alive if e.data["incap"] is None]
+
+    # --- resolution -----------------------------------------------------------------
+    def resolve(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
+        el = self._own_model(state, command)
+        kind = command.type
+        if kind in ("walk", "run"):
+            yield from self._move(state, el, command, ctx)
+        elif kind == "shoot":
+            yield from self._shoot(state, el, command, ctx)  # type: ignore[arg-type]
+        elif kind == "strike":
+            yield from self._strike(state, el, command, ctx)  # type: ignore[arg-type]
+        elif kind in ("aim", "focus"):
+            self._spend(el, 1, kind)
+            el.data[kind] = True
+            ctx.emit(kind, f"{el.name} takes a {kind} action", model=el.id)
+        elif kind == "reload":
+            if command.weapon not in el.data["unloaded"]:
+                raise IllegalCommand("FW3 11.22", f"{el.name}'s {command.weapon} is not empty")
+            self._spend(el, 1, "reload")
+            el.data["unloaded"] = [w for w in el.data["unloaded"] if w != command.weapon]
+            ctx.emit("reload", f"{el.name} reloads {command.weapon}", model=el.id)
+        elif kind == "extra":
+            side = state.side(state.unit(el.unit).side)
+            if side.data["extra_pool"] < 1 or el.data["extra"]:
+                raise IllegalCommand("FW3 6.4", "one extra action per model a turn, from the side's pool")
+            side.data["extra_pool"] -= 1
+            el.data.update(extra=True, actions=el.data["actions"] + 1)
+            ctx.emit("extra_action", f"{el.name} takes an extra action ({side.data['extra_pool']} left)", model=el.id)
+        elif kind == "done":
+            el.data["actions"] = 0
+        else:
+            raise IllegalCommand("rules", f"{kind} has no resolution in FigWars 3")
+
+    def _own_model(self, state: BattleState, command: Command) -> ElementState:
+        unit_id = getattr(command, "unit", "")
+        model = getattr(command, "model", "")
+        try:
+            el = state.element(model)
+        except KeyError:
+            raise IllegalCommand("FW3 7", f"no model {model!r}") from None
+        if el.unit != unit_id or not el.alive:
+            raise IllegalCommand("FW3 7", f"{model} is not a living model of {unit_id}")
+        return el
+
+    def _spend(self, el: ElementState, cost: int, what: str) -> None:
+        if el.data["actions"] < cost:
+            raise IllegalCommand("FW3 7.1", f"{el.name} has {el.data['actions']} action(s) left; {what} costs {cost}")
+        el.data["actions"] -= cost
+        el.data["spent"] = el.data.get("spent", 0) + cost
+
+    def _move(self, state: BattleState, el: ElementState, command: Any, ctx: Context) -> Resolution:
+        p = self.profile(el.id)
+        running = command.type == "run"
+        allowance = carried_mov(p) * (2 if running else 1)
+        inches = command.facts.get("inches", -1)
+        if isinstance(inches, bool) or not isinstance(inches, int):
+            raise IllegalCommand("FW3 8", f"inches must be a whole number, not {inches!r}")
+        inches = allowance if inches < 0 else inches
+        if inches > allowance:
+            raise IllegalCommand("FW3 7.1", f"{el.name} moves at most {allowance}\" with a {command.type}")
+        if el.data["moved"] + inches > 2 * carried_mov(p):
+            raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {2 * carried_mov(p)}\" in a turn")
+        self._spend(el, 2 if running else 1, command.type)
+        el.data["moved"] += inches
+        if el.data["moved"] >= 12:
+            el.data["fast"] = True
+        ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
+        unit = state.unit(el.unit)
+        if command.facts.get("reached_edge") and unit.data["status"] in ("falling_back", "retreating"):
+            unit.data["status"] = "fled"
+            unit.markers["removed"] = True
+            ctx.emit("fled", f"{unit.name} leaves the table and counts as lost", unit=unit.id)
+        return
+        yield  # pragma: no cover
+
+    # shooting
+    def shot(self, state: BattleState, command: Shoot) -> tuple[OpposedRoll, ElementState, ElementState, RangedWeapon]:
+        """The OpposedRoll a Shoot command stands for (resolution and odds both use it)."""
+        el = self._own_model(state, command)
+        target = self._target_model(state, el, command.target, command.target_model)
+        p = self.profile(el.id)
+        from campaign.rulesets.figwars3.profile import ProfileError
+
+        try:
+            weapon = p.ranged_weapon(command.weapon or None)
+        except ProfileError as exc:
+            raise IllegalCommand("FW3 17", str(exc)) from None
+        facts = {k: v for k, v in command.facts.items() if k != "under_template"}
+        if el.data["aim"]:
+            facts["aim"] = True
+        role = "placed" if (weapon.indirect or weapon.grenade) else "direct"
+        if role == "direct" and weapon.spray:
+            role = "spray_primary"
+        opposed = ranged_attack(p, weapon, self._defender(target), {**facts, "role": role})
+        return opposed, el, target, weapon
+
+    def _shoot(self, state: BattleState, el: ElementState, command: Shoot, ctx: Context) -> Resolution:
+        opposed, _, target, weapon = self.shot(state, command)
+        under = command.facts.get("under_template", [])
+        self._spend(el, turn.shoot_cost(weapon.slow), "a shot")
+        el.data["aim"] = False
+        if weapon.reload:
+            el.data["unloaded"] = [*el.data["unloaded"], weapon.name]
+        template = bool(weapon.blast or weapon.spray)
+        landed = True
+        if weapon.indirect or weapon.grenade:
+            facts = {k: v for k, v in command.facts.items() if k in RANGED_FACTS and k != "role"}
+            terms = placement_terms(self.profile(el.id), weapon, facts)
+            landed, got = yield from checks.skill_check(max(sum(t.dice for t in terms), 0), 1, f"placement: {el.name} with {weapon.name}")
+            ctx.emit("placement", f"{weapon.name} {'lands on target' if landed else 'misses its point'} ({got} successes)", model=el.id)
+        if landed:
+            outcome = yield from resolve(opposed)
+            ctx.emit(
+                "shot",
+                f"{el.name} shoots {target.name}: {outcome.attacker_successes} against {outcome.defender_successes}",
+                model=el.id,
+                target=target.id,
+            )
+            if not (weapon.indirect or weapon.grenade or weapon.spray) and weapon.blast and not placed(outcome.attacker_successes):
+                landed = False
+            elif outcome.winner == "attacker":
+                yield from self._hurt(state, target, outcome.dp, outcome.judgement.pinned, ctx, explosive=template)
+        if not landed and weapon.blast:
+            band = command.facts.get("range_band", "short")
+            if weapon.grenade:
+                short = yield from checks.grenade_short_fall()
+                ctx.emit("deviation", f"{weapon.name} falls {short}\" short", inches=short)
+            else:
+                direction, inches = yield from checks.deviation(band if band in checks.DEVIATION_INCHES else "short")
+                ctx.emit("deviation", f"{weapon.name} deviates {inches}\" towards arrow {direction}", direction=direction, inches=inches)
+        victims = [target] if (landed and template) else []
+        for other_id in under:
+            other = self._any_model(state, other_id)
+            role = "spray" if weapon.spray else "blast_victim"
+            attack = ranged_attack(self.profile(el.id), weapon, self._defender(other), {"role": role})
+            if attack.attacker.dice:
+                outcome = yield from resolve(attack)
+                if outcome.winner == "attacker":
+                    yield from self._hurt(state, other, outcome.dp, outcome.judgement.pinned, ctx, explosive=True)
+            victims.append(other)
+        if weapon.blast:
+            for victim in victims:
+                if victim.alive and not victim.data["stunned"]:
+                    victim.data["stunned"] = True
+                    ctx.emit("stunned", f"{victim.name} is stunned by the blast", model=victim.id)
+
+    # melee
+    def strike(self, state: BattleState, command: Strike) -> tuple[OpposedRoll, ElementState, ElementState]:
+        el = self._own_model(state, command)
+        target = self._target_model(state, el, command.target, command.target_model)
+        unit = state.unit(el.unit)
+        if unit.data["status"] != "normal":
+            raise IllegalCommand("FW3 14.4", f"{unit.name} is withdrawing and may not start a melee")
+        struck = state.data["struck"].get(target.id, {}).get(unit.side, [])
+        prior = len([m for m in struck if m != el.id])
+        facts = dict(command.facts)
+        facts.update(
+            prior_attackers=min(prior, 20),
+            attacker_focus=bool(el.data["focus"]),
+            defender_state="stunned" if target.data["stunned"] else ("pinned" if target.data["pins"] else "normal"),
+        )
+        return melee_attack(self.profile(el.id), self._defender(target), facts), el, target
+
+    def _strike(self, state: BattleState, el: ElementState, command: Strike, ctx: Context) -> Resolution:
+        opposed, _, target = self.strike(state, command)
+        self._spend(el, 1, "a strike")
+        el.data["focus"] = False
+        tunit = state.unit(target.unit)
+        if self._can_focus(target) and opposed.counter:
+            answer = yield Decision(
+                tunit.side,
+                f"{target.name} is attacked in melee: spend an action on a defensive Focus?",
+                (CommandSpec("choose", {"option": "no"}, label="No"), CommandSpec("choose", {"option": "focus"}, label="Focus (+1d)")),
+            )
+            if isinstance(answer, Choose) and answer.option == "focus":
+                target.data["spent"] = target.data.get("spent", 0) + 1
+                if target.data["actions"]:
+                    target.data["actions"] -= 1
+                command = Strike(command.unit, command.model, command.target, target.id, {**command.facts, "defender_focus": True})
+                opposed, _, target = self.strike(state, command)
+                ctx.emit("focus", f"{target.name} focuses on its defence", model=target.id)
+        side = state.unit(el.unit).side
+        state.data["struck"].setdefault(target.id, {}).setdefault(side, [])
+        if el.id not in state.data["struck"][target.id][side]:
+            state.data["struck"][target.id][side].append(el.id)
+        outcome = yield from resolve(opposed)
+        j = outcome.judgement
+        ctx.emit(
+            "melee",
+            f"{el.name} strikes {target.name}: {outcome.attacker_successes} against {outcome.defender_successes}"
+            + (f", {j.winner} wins by {j.margin}" if j.winner else ", no effect"),
+            model=el.id,
+            target=target.id,
+        )
+        if j.winner == "attacker":
+            yield from self._hurt(state, target, outcome.dp, j.pinned, ctx)
+        elif j.winner == "defender" and (outcome.dp or j.pinned):
+            yield from self._hurt(state, el, outcome.dp, j.pinned, ctx)
+
+    def _can_focus(self, target: ElementState) -> bool:
+        """PR-9: a defensive Focus comes out of actions it still has this turn."""
+        unit_done = target.data.get("spent", 0) >= turn.ACTIONS_PER_MODEL and not target.data["actions"]
+        return not unit_done and not target.data["stunned"]
+
+    # shared helpers
+    def _target_model(self, state: BattleState, el: ElementState, unit_id: str, model_id: str) -> ElementState:
+        try:
+            unit = state.unit(unit_id)
+        except KeyError:
+            raise IllegalCommand("FW3 11.3", f"no unit {unit_id!r}") from None
+        if unit.side == state.unit(el.unit).side or unit.eliminated:
+            raise IllegalCommand("FW3 11.3", f"{unit.name} is not an enemy unit on the table")
+        targets = self._targets(unit)
+        if model_id:
+            for t in targets:
+                if t.id == model_id:
+                    return t
+            raise IllegalCommand("FW3 11.3", f"{model_id} is not a model of {unit.name} that can be attacked")
+        if not targets:
+            raise IllegalCommand("FW3 11.3", f"{unit.name} has no model that can be attacked")
+        return targets[0]
+
+    def _any_model(self, state: BattleState, model_id: str) -> ElementState:
+        try:
+            el = state.element(model_id)
+        except (KeyError, ValueError):
+            raise IllegalCommand("FW3 11.18", f"no model {model_id!r} to put under the template") from None
+        if not el.alive:
+            raise IllegalCommand("FW3 11.18", f"{el.name} is no longer on the table")
+        return el
+
+    def _defender(self, el: ElementState) -> Profile:
+        return self.profile(el.id)
+
+    def _hurt(self, state: BattleState, el: ElementState, dp: int, pin: bool, ctx: Context, explosive: bool = False) -> Resolution:
+        p = self.profile(el.id)
+        if dp and p.has("Dodge"):
+            dodged = yield from checks.dodge(p.tq, explosive)
+            if dodged:
+                ctx.emit("dodge", f"{el.name} dodges: no damage", model=el.id)
+                dp = 0
+        unit = state.unit(el.unit)
+        medic = any(self.profile(e.id).has("Medic") for e in unit.alive if e.id != el.id) or any(
+            self.profile(e.id).has("Medic") for u in state.units_of(unit.side) for e in u.alive if e.id != el.id
+        )
+        before = ModelState(dp=el.data["dp"], pins=el.data["pins"], stunned=el.data["stunned"])
+        after = before.hit(dp, pin, state.round, aggressive=p.has("Aggressive"), medic_on_table=medic)
+        el.data.update(dp=after.dp, pins=after.pins)
+        parts = []
+        if dp:
+            parts.append(f"{dp} DP")
+        if after.pins > before.pins:
+            parts.append("pinned")
+        if parts:
+            ctx.emit("hit", f"{el.name}: {', '.join(parts)}", model=el.id, dp=dp)
+        if after.removed:
+            self._remove(state, el, ctx)
+        elif after.incapacitated_turn is not None:
+            el.data["incap"] = state.round
+            self._casualty(unit)
+            ctx.emit("incapacitated", f"{el.name} is down at 0 DP; a medic may still save it", model=el.id)
+
+    def _casualty(self, unit: UnitState) -> None:
+        unit.data["pl"] += morale.PL_CASUALTY
+        unit.data["marker"] = True
+
+    def _remove(self, state: BattleState, el: ElementState, ctx: Context) -> None:
+        unit = state.unit(el.unit)
+        if el.data.get("incap") is None:
+            self._casualty(unit)
+        el.alive = False
+        ctx.emit("removed", f"{el.name} is taken out", model=el.id)
+        if unit.eliminated:
+            ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
+
+    # --- morale phase and turn end --------------------------------------------------
+    def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
+        for unit in state.units:
+            if unit.eliminated:
+                continue
+            action = morale.morale_phase_action(unit.data["marker"], unit.data["status"])
+            if not action:
+                continue
+            profiles = [self.profile(e.id) for e in unit.alive]
+            if morale.never_checks(set().union(*(p.abilities for p in profiles)), hero=any(p.hero for p in profiles)):
+                continue
+            if action == "check":
+                yield from self._check_morale(state, unit, ctx)
+            else:
+                yield from self._rally(state, unit, ctx)
+        for unit in state.units:
+            for el in unit.alive:
+                if el.data["incap"] is not None and state.round > el.data["incap"]:
+                    el.alive = False
+                    ctx.emit("removed", f"{el.name} was not treated in time", model=el.id)
+
+    def _situation(self, unit: UnitState) -> morale.MoraleSituation:
+        profiles = [self.profile(e.id) for e in unit.alive]
+        abilities = set().union(*(p.abilities for p in profiles))
+        return morale.MoraleSituation(
+            highest_tq=max(p.tq for p in profiles),
+            models=len(profiles),
+            mounted=any(p.mounted for p in profiles),
+            brave="Brave" in abilities,
+            grizzled="Grizzled" in abilities,
+        )
+
+    def _check_morale(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
+        pl = unit.data["pl"]
+        passed, faces = yield from morale.morale_roll(self._situation(unit), pl)
+        if passed:
+            ctx.emit("morale", f"{unit.name} holds (PL {pl})", unit=unit.id)
+            return
+        cowardly = any(self.profile(e.id).has("Cowardly") for e in unit.alive)
+        unit.data["status"] = morale.after_failed_check(unit.data["status"], cowardly)
+        ctx.emit("morale", f"{unit.name} fails its morale check (PL {pl}) and is {unit.data['status'].replace('_', ' ')}", unit=unit.id)
+
+    def _rally(self, state: BattleState, unit: UnitState, ctx: Context, at_activation: bool = False) -> Resolution:
+        ok, _ = yield from morale.morale_roll(self._situation(unit), 0, rally=True)
+        if ok:
+            unit.data["status"] = morale.after_rally(unit.data["status"])
+        ctx.emit("rally", f"{unit.name} {'rallies' if ok else 'fails to rally'}: {unit.data['status'].replace('_', ' ')}", unit=unit.id)
+
+    # --- the end ------------------------------------------------------------------
+    def is_over(self, state: BattleState) -> bool:
+        return any(not state.units_of(side.id) for side in state.sides)
+
+    def end_reason(self, state: BattleState) -> str:
+        gone = [side.name for side in state.sides if not state.units_of(side.id)]
+        return f"{', '.join(gone)} has no unit left on the table (PR-26)" if gone else ""
+
+    def victory_points(self, state: BattleState) -> dict[str, Fraction]:
+        """PR-26: casualties inflicted (fled models count as casualties)."""
+        out = {}
+        for side in state.sides:
+            lost = 0
+            for unit in state.units:
+                if unit.side == side.id:
+                    continue
+                fled = unit.data.get("status") == "fled"
+                lost += sum(1 for e in unit.elements if fled or not e.alive)
+            out[side.id] = Fraction(lost)
+        return out
+
+    # --- odds ---------------------------------------------------------------------
+    def opposed_for(self, state: BattleState, command: Command) -> OpposedRoll:
+        if isinstance(command, Shoot):
+            return self.shot(state, command)[0]
+        if isinstance(command, Strike):
+            return self.strike(state, command)[0]
+        raise IllegalCommand("odds", f"FigWars 3 gives odds for shoot and strike, not {command.type}")
+
+    def exact(self, state: BattleState, command: Command) -> OpposedOdds:
+        return exact_odds(self.opposed_for(state, command))
+
+    def odds(self, state: BattleState, command: Command) -> AttackOdds:
+        """The core's report shape: success and taking the target out, with the margin's
+        expected DP, pin chance and counter DP in the notes."""
+        opposed = self.opposed_for(state, command)
+        o = exact_odds(opposed)
+        target = state.element(command.target_model) if getattr(command, "target_model", "") else None
+        if target is None:
+            el = self._own_model(state, command)
+            target = self._target_model(state, el, command.target, "")  # type: ignore[attr-defined]
+        left = target.data["dp"]
+        p_out = sum((p for dp, p in o.dp.items() if dp >= left), Fraction(0))
+        notes = (
+            f"attack {opposed.attacker.describe()}",
+            f"defence {opposed.defender.describe()}",
+            f"expected_dp {float(o.expected_dp):.3f}",
+            f"p_pinned {float(o.p_pinned):.3f}",
+            f"expected_counter_dp {float(o.expected_counter_dp):.3f}",
+            *opposed.notes,
+        )
+        casualties = {0: 1 - p_out, 1: p_out} if p_out else {0: Fraction(1)}
+        return AttackOdds((o.p_success,), (p_out,), casualties, {0: 1 - o.p_success, 1: o.p_success}, notes)
+
+
+def _fires(weapon: RangedWeapon) -> bool:
+    """Launchers fire through a named round; the whole weapon is not a shot of its own."""
+    return not (weapon.ammo and weapon.atk is None and weapon.blast_atk is None)

@@ -1,0 +1,156 @@
+"""A FigWars 3 battle through the core engine: turn start, activation order, model-by-model
+actions, shooting and melee through the same OpposedRoll as the odds, morale at turn end,
+and replay of a whole battle between two sample forces to the same digest."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from campaign.campaigns.scenario import Scenario
+from campaign.engine.battle import Battle
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import Decision, RollRequest
+from campaign.engine.setup import BattleSetup, SideSetup
+from campaign.force import Force
+from campaign.rulesets.figwars3.play import FigWarsRules
+from campaign.rulesets.figwars3.samples import sample_forces
+
+ALTERNATE = {"turn_structure": "alternate_until_all_pass"}
+
+
+def sample(name: str) -> Force:
+    return next(f for f in sample_forces() if f.name == name)
+
+
+def setup(a: str = "USC Strike Group", b: str = "Revenant Host", seed: int = 7, rounds: int = 4,
+          dice: str = "auto") -> BattleSetup:
+    return BattleSetup(
+        ruleset="figwars-3",
+        sides=(SideSetup("a", "Side A", sample(a)), SideSetup("b", "Side B", sample(b))),
+        scenario=Scenario(id="skirmish", name="Skirmish", rounds=rounds),
+        activation="initiative",
+        activation_options=ALTERNATE,
+        seed=seed,
+        dice=dice,
+    )
+
+
+def start(s: BattleSetup) -> Battle:
+    return Battle.start(s, rules=FigWarsRules())
+
+
+PREFERENCE = ("extra", "shoot", "strike", "aim", "walk", "done", "end_activation", "activate", "choose", "pass")
+
+
+def bot(battle: Battle, limit: int = 5000) -> int:
+    """Deterministic play: shoot whatever can be shot, else strike, else move; decline
+    defensive focus half the time by taking the first option offered."""
+    steps = 0
+    while battle.pending is not None:
+        steps += 1
+        assert steps < limit, "battle did not end"
+        pending = battle.pending
+        assert isinstance(pending, Decision), pending
+        specs = sorted(pending.legal, key=lambda s: PREFERENCE.index(s.type) if s.type in PREFERENCE else 99)
+        for spec in specs:
+            try:
+                battle.apply(battle.command(spec))
+                break
+            except IllegalCommand:
+                continue
+        else:
+            raise AssertionError(f"stuck at {pending.prompt}")
+    return steps
+
+
+def test_turn_start_rolls_extra_actions_and_initiative_orders_sides() -> None:
+    battle = start(setup())
+    kinds = [e.kind for e in battle.events]
+    assert kinds.count("extra_actions") == 2 and "initiative" in kinds
+    pending = battle.pending
+    assert isinstance(pending, Decision)
+    assert [s.type for s in pending.legal][:-1] == ["activate"] * (len(pending.legal) - 1)  # "pass" is refused (6.2)
+
+
+def test_models_act_one_action_at_a_time_and_share() -> None:
+    battle = start(setup())
+    battle.apply(battle.command(battle.pending.legal[0]))
+    unit_id = battle.pending.legal[0].params["unit"]
+    unit = battle.state.unit(unit_id)
+    first, second = unit.elements[0].id, unit.elements[1].id
+    battle.apply({"type": "share", "unit": unit_id, "apart": [first]})
+    battle.apply({"type": "walk", "unit": unit_id, "model": first, "facts": {"inches": 3}})
+    assert battle.state.element(first).data["actions"] == 1
+    # an apart model finishes before anyone else acts
+    assert {s.params.get("model") for s in battle.pending.legal if "model" in s.params} == {first}
+    with pytest.raises(IllegalCommand):
+        battle.apply({"type": "walk", "unit": unit_id, "model": first, "facts": {"inches": 9}})
+    battle.apply({"type": "aim", "unit": unit_id, "model": first})
+    models = {s.params.get("model") for s in battle.pending.legal if "model" in s.params}
+    assert first not in models and second in models
+
+
+def test_extra_action_gives_a_third_action_once() -> None:
+    battle = start(setup(seed=3))
+    side = battle.pending.side
+    pool = battle.state.side(side).data["extra_pool"]
+    battle.apply(battle.command(battle.pending.legal[0]))
+    unit_id = battle.pending.legal[0].params["unit"]
+    model = battle.state.unit(unit_id).elements[0].id
+    if pool == 0:
+        with pytest.raises(IllegalCommand, match="6.4"):
+            battle.apply({"type": "extra", "unit": unit_id, "model": model})
+        return
+    battle.apply({"type": "extra", "unit": unit_id, "model": model})
+    assert battle.state.element(model).data["actions"] == 3
+    with pytest.raises(IllegalCommand, match="not allowed now"):
+        battle.apply({"type": "extra", "unit": unit_id, "model": model})
+
+
+def test_a_side_may_not_pass_while_it_has_units_to_activate() -> None:
+    battle = start(setup())
+    with pytest.raises(IllegalCommand):
+        battle.apply({"type": "pass"})
+
+
+def test_full_battle_between_samples_finishes_and_replays() -> None:
+    battle = start(setup(seed=11, rounds=4))
+    bot(battle)
+    assert battle.is_over
+    kinds = {e.kind for e in battle.events}
+    assert {"shot", "hit", "removed", "extra_actions"} <= kinds
+    again = Battle.replay(setup(seed=11, rounds=4), battle.log_dicts(), rules=FigWarsRules())
+    assert again.digest() == battle.digest()
+
+
+def test_replay_in_a_fresh_process_gives_the_same_digest() -> None:
+    battle = start(setup(a="Gothic Imperium Battle Group", b="Xenomorph Bugs", seed=5, rounds=3))
+    bot(battle)
+    code = (
+        "import json, sys\n"
+        "from campaign.engine.battle import Battle\n"
+        "from campaign.rulesets.figwars3.play import FigWarsRules\n"
+        "from tests.figwars3.test_battle import setup\n"
+        "log = json.loads(sys.stdin.read())\n"
+        "b = Battle.replay(setup(a='Gothic Imperium Battle Group', b='Xenomorph Bugs', seed=5, rounds=3), log, rules=FigWarsRules())\n"
+        "print(b.digest())\n"
+    )
+    import json
+
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(battle.log_dicts(), default=str),
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == battle.digest()
+
+
+def test_odds_hook_reads_the_same_attack() -> None:
+    battle = start(setup())
+    battle.apply(battle.command(battle.pending.legal[0]))
+    shoot = next(s for s in battle.pending.legal if s.type == "shoot")
+    command = battle.command(shoot, facts={"range_band": "long"})
+    odds = battle.rules.odds(battle.state, command)
+    exact = battle.rules.exact(battle.state, command)
+    assert odds.p_hit[0] == exact.p_success and any(n.startswith("expected_dp") for n in odds.notes)
