@@ -6,7 +6,10 @@
       battles/NN-<scenario>.toml one battle each (saves/battle_file.py)
       scenarios/*.toml           the campaign's own scenarios (optional)
 
-Every write happens under the campaign lock (saves/lock.py). A post-battle save
+Every write goes through saves/lease.py: only the lease's holder (or, for a single
+headless write, anyone while nobody holds it) writes, and a save given the folder it
+loaded (`base`) first checks that the files it replaces are still the ones it read,
+refusing (StaleSave, naming who wrote last) instead of overwriting. A post-battle save
 changes several files; they are committed together through a journal: the new texts
 go into .muster-journal.toml (atomically), then each file is replaced atomically,
 then the journal is removed. A crash at any point leaves either the old files, or a
@@ -51,6 +54,7 @@ from saves.battle_file import (
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
 from saves.force_file import dump_force, parse_force
+from saves.lease import LEASE_NAME, Lease, StaleSave, digest, last_write, note_write, writing
 from saves.lock import LOCK_NAME, campaign_lock
 from saves.paths import check_inside
 from saves.toml_read import line_of, parse_toml, read_text
@@ -99,6 +103,8 @@ class CampaignFolder:
     scenarios: dict[str, Scenario]  # the folder's own scenarios/*.toml
     warnings: list[str] = attrs.field(factory=list)
     migrated: bool = False
+    seen: dict[str, str] = attrs.field(factory=dict)  # file -> digest of the text read: saves check it
+    lease: Lease | None = None  # this Muster's hold on the campaign, while it has one
 
     def force_path(self, side_id: str) -> Path:
         return self.path / force_ref(side_id)
@@ -176,25 +182,49 @@ def _roll_forward(folder: Path) -> bool:
     return bool(files)
 
 
-def write_files(folder: str | Path, files: Mapping[str, str]) -> None:
-    """Replace several files of the campaign folder as one change (under the lock)."""
+def _check_unchanged(folder: Path, expected: Mapping[str, str]) -> None:
+    """StaleSave if a file's text is no longer the one its digest was taken from (under the lock)."""
+    for rel, seen in expected.items():
+        if digest(_current(folder / rel)) != seen:
+            who = last_write(folder)
+            raise StaleSave(
+                folder / rel,
+                "changed on disk since this Muster read it" + (f" (last written: {who})" if who else ""),
+                hint="nothing was saved; reload the campaign and make the change again",
+            )
+
+
+def write_files(
+    folder: str | Path,
+    files: Mapping[str, str],
+    *,
+    lease: Lease | None = None,
+    expected: Mapping[str, str] | None = None,
+    what: str = "a save",
+) -> None:
+    """Replace several files of the campaign folder as one change, as the lease's holder.
+
+    `expected` maps files to the digest of the text the caller read ("" for none):
+    if one differs now, StaleSave says so and nothing is written."""
     folder = Path(folder)
     for rel in files:
         check_ref(folder / JOURNAL, "files.path", rel)
         check_inside(folder, folder / rel)
-    with campaign_lock(folder):
+    with writing(folder, lease):
         _roll_forward(folder)
         _sweep_temp_files(folder)
+        _check_unchanged(folder, expected or {})
         changed = {rel: text for rel, text in files.items() if _current(folder / rel) != text}
         if not changed:
             return
         if len(changed) == 1:
             (rel, text), = changed.items()
             atomic_write_text(folder / rel, text)
-            return
-        journal = tomli_w.dumps({"files": [{"path": rel, "text": text} for rel, text in changed.items()]})
-        atomic_write_text(folder / JOURNAL, journal)
-        _roll_forward(folder)
+        else:
+            journal = tomli_w.dumps({"files": [{"path": rel, "text": text} for rel, text in changed.items()]})
+            atomic_write_text(folder / JOURNAL, journal)
+            _roll_forward(folder)
+        note_write(folder, what)
 
 
 def _sweep_temp_files(folder: Path) -> None:
@@ -241,8 +271,12 @@ def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None =
         except SaveError:
             pass  # another Muster is writing: read through its journal instead
 
+    seen: dict[str, str] = {}
+
     def text_of(rel: str) -> str:
-        return overlay[rel] if rel in overlay else read_text(check_inside(folder, folder / rel))
+        text = overlay[rel] if rel in overlay else read_text(check_inside(folder, folder / rel))
+        seen[rel] = digest(text)
+        return text
 
     for sub in ("forces", "battles", "scenarios"):
         check_inside(folder, folder / sub)
@@ -271,7 +305,7 @@ def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None =
                 f"the force is for {forces[side.id].ruleset!r}, the campaign plays {campaign.ruleset!r}",
                 key="ruleset",
             )
-    return CampaignFolder(folder, campaign, forces, own, warnings, migrated)
+    return CampaignFolder(folder, campaign, forces, own, warnings, migrated, seen)
 
 
 def _same_ruleset(a: str, b: str) -> bool:
@@ -290,14 +324,28 @@ def _same_ruleset(a: str, b: str) -> bool:
 
 
 def save_campaign(
-    folder: str | Path, campaign: Campaign, forces: Mapping[str, Force] | None = None
+    folder: str | Path,
+    campaign: Campaign,
+    forces: Mapping[str, Force] | None = None,
+    *,
+    base: CampaignFolder | None = None,
+    what: str = "a campaign save",
 ) -> None:
-    """Write campaign.toml (and the given forces) as one change, under the lock."""
+    """Write campaign.toml (and the given forces) as one change.
+
+    With `base` (the folder as this Muster loaded it) the save uses its lease and is
+    refused if campaign.toml or a force it replaces changed since; `base` then
+    remembers the new texts, so the next save from it checks against them."""
     folder = Path(folder)
     files = {CAMPAIGN_FILE: dump_campaign(campaign)}
     for side_id, force in (forces or {}).items():
         files[force_ref(side_id)] = dump_force(force)
-    write_files(folder, files)
+    if base is None:
+        write_files(folder, files, what=what)
+        return
+    expected = {rel: base.seen[rel] for rel in files if rel in base.seen}
+    write_files(folder, files, lease=base.lease, expected=expected, what=what)
+    base.seen.update({rel: digest(text) for rel, text in files.items()})
 
 
 def create_campaign_folder(
@@ -319,9 +367,9 @@ def create_campaign_folder(
     (folder / "battles").mkdir(exist_ok=True)
     for scenario in scenarios:
         files[f"scenarios/{scenario.id}.toml"] = dump_scenario(scenario)
-    files[".gitignore"] = f"{LOCK_NAME}\n{JOURNAL}\n.*.tmp\n"  # Muster's working files, not the campaign
+    files[".gitignore"] = f"{LOCK_NAME}\n{LEASE_NAME}\n{JOURNAL}\n.*.tmp\n"  # Muster's working files, not the campaign
     files[CAMPAIGN_FILE] = dump_campaign(campaign)
-    write_files(folder, files)
+    write_files(folder, files, expected={CAMPAIGN_FILE: ""}, what="muster new")
     return folder
 
 
@@ -347,10 +395,11 @@ def start_battle(folder: CampaignFolder, plan: BattlePlan, mustered: Mapping[str
         campaign=campaign.name,
         number=plan.number,
     )
-    with campaign_lock(folder.path):
+    with writing(folder.path, folder.lease):
+        _check_unchanged(folder.path, {CAMPAIGN_FILE: folder.seen.get(CAMPAIGN_FILE, "")})
         path = create_battle_file(folder.path / plan.file, header)
         updated = attrs.evolve(campaign, battle_in_progress=plan.file)
-        save_campaign(folder.path, updated)
+        save_campaign(folder.path, updated, base=folder, what=f"battle {plan.number} started")
     folder.campaign = updated
     return path
 
@@ -385,14 +434,15 @@ def finish_battle(
     )
     entry = done.entry
     battle_path = folder.path / campaign.battle_in_progress
-    with campaign_lock(folder.path):
+    with writing(folder.path, folder.lease):
+        _check_unchanged(folder.path, {rel: d for rel, d in folder.seen.items()})
         battle = load_battle_file(battle_path)
         if battle.result is None:
             write_result(
                 battle_path,
                 BattleResult(outcome.digest, entry.winner, dict(entry.vps), entry.summary, outcome),
             )
-        save_campaign(folder.path, done.campaign, done.forces)
+        save_campaign(folder.path, done.campaign, done.forces, base=folder, what=f"battle {entry.battle} finished")
     folder.campaign, folder.forces = done.campaign, dict(done.forces)
     if campaign.rules.git_commits != "off":
         paths = [CAMPAIGN_FILE, campaign.battle_in_progress, *(force_ref(s.id) for s in campaign.sides)]

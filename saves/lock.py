@@ -1,9 +1,9 @@
-"""One writer per campaign: a lock file (filelock) in the campaign folder.
+"""The short lock around each write: an OS file lock (filelock) in the campaign folder.
 
-A second Muster that tries to save the same campaign gets CampaignLocked with a
-clear message instead of silently overwriting the first one's work. The lock is an
-OS file lock, so it is released when its process ends, even by a crash. Nested use
-in one process (a battle save inside a campaign save) is allowed.
+It makes one save (or one lease change) a critical section; who may write at all is
+the lease's business (saves/lease.py). The lock is released when its process ends,
+even by a crash. Nested use in one thread (a battle save inside a campaign save) is
+allowed; another thread of the same process waits like another process would.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from filelock import FileLock, Timeout
 from saves.errors import SaveError
 
 LOCK_NAME = ".muster.lock"
-_held: dict[Path, int] = {}
+_held: dict[tuple[Path, int], int] = {}  # (folder, thread) -> depth
 _guard = threading.Lock()
 
 
@@ -29,9 +29,10 @@ class CampaignLocked(SaveError):
 @contextmanager
 def campaign_lock(folder: str | Path, timeout: float = 0.0) -> Iterator[None]:
     folder = Path(folder).resolve()
+    key = (folder, threading.get_ident())
     with _guard:
-        if _held.get(folder):
-            _held[folder] += 1
+        if _held.get(key):
+            _held[key] += 1
             nested = True
         else:
             nested = False
@@ -40,7 +41,7 @@ def campaign_lock(folder: str | Path, timeout: float = 0.0) -> Iterator[None]:
             yield
         finally:
             with _guard:
-                _held[folder] -= 1
+                _held[key] -= 1
         return
     folder.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(folder / LOCK_NAME), timeout=timeout)
@@ -53,10 +54,10 @@ def campaign_lock(folder: str | Path, timeout: float = 0.0) -> Iterator[None]:
             hint="close the other Muster (or wait for it) and try again; nothing was changed",
         ) from None
     with _guard:
-        _held[folder] = 1
+        _held[key] = 1
     try:
         yield
     finally:
         with _guard:
-            _held.pop(folder, None)
+            _held.pop(key, None)
         lock.release()

@@ -225,11 +225,19 @@ def builtin_scenarios() -> dict[str, Any]:
     return found()
 
 
-def save_campaign_force(folder: Path, campaign: Any, side_id: str, force: Force) -> None:
-    """Write one side's force file under the campaign's lock."""
+def save_campaign_force(loaded: Any, side_id: str, force: Force) -> None:
+    """Write one side's force file as `loaded`'s holder, refused (StaleSave) if campaign.toml
+    or the force changed on disk since `loaded` was read."""
     from saves.campaign_file import save_campaign
 
-    save_campaign(folder, campaign, {side_id: force})
+    save_campaign(loaded.path, loaded.campaign, {side_id: force}, base=loaded, what=f"force edit ({side_id})")
+
+
+def hold_campaign(folder: Path, what: str, *, break_other_host: bool = False) -> Any:
+    """This Muster's lease on the campaign (saves.lease.Lease); CampaignBusy if another holds it."""
+    from saves.lease import acquire
+
+    return acquire(folder, what, break_other_host=break_other_host)
 
 
 def vp_series(campaign: Any) -> dict[str, list[float]]:
@@ -266,8 +274,11 @@ def write_report(loaded: Any) -> Path:
     from saves.atomic import atomic_write_text
     from tui.cli.report import report_md
 
+    from saves.lease import writing
+
     path = Path(loaded.path) / "report.md"
-    atomic_write_text(path, report_md(loaded))
+    with writing(loaded.path, getattr(loaded, "lease", None), what="report.md"):
+        atomic_write_text(path, report_md(loaded))
     return path
 
 

@@ -142,4 +142,4 @@ def test_new_interactive_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_new_folder_ignores_musters_working_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _run(capsys, "new", str(tmp_path / "d"), "--demo")
-    assert (tmp_path / "d" / ".gitignore").read_text().splitlines() == [".muster.lock", ".muster-journal.toml", ".*.tmp"]
+    assert (tmp_path / "d" / ".gitignore").read_text().splitlines() == [".muster.lock", ".muster-lease.toml", ".muster-journal.toml", ".*.tmp"]

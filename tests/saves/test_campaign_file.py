@@ -23,7 +23,8 @@ from saves.campaign_file import (
     write_files,
 )
 from saves.errors import FormatTooNew, SaveError
-from saves.lock import CampaignLocked, campaign_lock
+from saves.lease import CampaignBusy
+from saves.lock import campaign_lock
 from scenarios import builtin_scenarios
 from scenarios.demo import demo_campaign, write_demo
 
@@ -196,8 +197,8 @@ def test_error_names_line_and_key(demo: Path) -> None:
 
 HOLD = """
 import sys
-from saves.lock import campaign_lock
-with campaign_lock(sys.argv[1]):
+from saves.lease import acquire
+with acquire(sys.argv[1], "battle"):
     print("locked", flush=True)
     sys.stdin.read()
 """
@@ -209,13 +210,13 @@ def test_second_writer_gets_a_clear_message(demo: Path) -> None:
         assert proc.stdout.readline().strip() == "locked"
         before = _snapshot(demo)
         state = load_campaign(demo, LIB)  # reading is fine while another writes
-        with pytest.raises(CampaignLocked, match="another Muster is saving this campaign"):
+        with pytest.raises(CampaignBusy, match=f"another Muster is writing this campaign \\(battle, process {proc.pid}"):
             save_campaign(demo, attrs.evolve(state.campaign, note="mine"))
         assert _snapshot(demo) == before
     finally:
         proc.stdin.close()
         proc.wait(timeout=10)
-    save_campaign(demo, attrs.evolve(state.campaign, note="mine"))  # the lock died with its holder
+    save_campaign(demo, attrs.evolve(state.campaign, note="mine"))  # the lease ended with its holder
     assert load_campaign(demo, LIB).campaign.note == "mine"
 
 

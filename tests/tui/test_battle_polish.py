@@ -13,6 +13,7 @@ from tests.tui.helpers import screen_text
 from tests.tui.test_battle import SIZE, settle
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
+from saves.lease import acquire
 from tui.screens.battle_session import BattleSession
 
 
@@ -24,7 +25,8 @@ def demo(tmp_path: Path) -> Path:
 def fight_first_legal(folder: Path, steps: int = 200) -> int:
     """Play the demo battle by always taking the first legal command that needs nothing typed;
     the auto dice are seeded, so the log is the same every run. Returns the log's length."""
-    session = BattleSession.open(folder)
+    lease = acquire(folder, "battle")
+    session = BattleSession.open(folder, lease=lease)
     battle = session.battle
     for _ in range(steps):
         if not isinstance(battle.pending, Decision):
@@ -36,6 +38,7 @@ def fight_first_legal(folder: Path, steps: int = 200) -> int:
             except Exception:  # a command that needs fields or facts: take the next one
                 continue
     session.sync()
+    lease.release()
     return len(battle.log)
 
 

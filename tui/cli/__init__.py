@@ -25,6 +25,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "replay",
     "odds",
     "serve",
+    "unlock",
 )
 
 

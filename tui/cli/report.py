@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from campaign.campaigns import campaign_winner, standings
@@ -167,8 +168,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     text = report_md(folder)
     if args.output:
+        from saves.lease import writing
+
+        out = Path(args.output).resolve()
         try:
-            atomic_write_text(args.output, text)
+            if folder.path.resolve() in out.parents:  # into the campaign: only while nobody else writes it
+                with writing(folder.path, what="muster report"):
+                    atomic_write_text(out, text)
+            else:
+                atomic_write_text(out, text)
+        except SaveError as exc:
+            print(inert(f"muster report: {exc}"), file=sys.stderr)
+            return 2
         except OSError as exc:  # a read-only folder, a full disk: a message, not a traceback
             print(inert(f"muster report: cannot write {args.output}: {exc.strerror or exc}"), file=sys.stderr)
             return 2

@@ -6,6 +6,11 @@ RollRequest asks for the faces, None means the battle is over. Every step is app
 to the battle file as it happens (BattleSession), so Escape never loses anything.
 Under the card scheme a hidden Decision (deal, placement) is shown only after its
 side's player has taken the keyboard.
+
+One writer: the screen holds the campaign's lease while it is open. When another
+Muster holds it, the screen watches instead: a banner says who writes, a timer
+polls the battle file's size and time and reopens the battle when it grows, every
+verb is refused, and T takes the lease over once the writer has left.
 """
 
 from __future__ import annotations
@@ -18,12 +23,16 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Footer, OptionList, ProgressBar, RichLog, Static
 from textual.widgets.option_list import Option
 
 from campaign.engine import CommandSpec, Decision, EngineError, IllegalCommand, RollRequest
 from campaign.engine.dice import DiceSource
 from campaign.engine.events import Event
+from saves.errors import SaveError
+from saves.lease import CampaignBusy, Lease, LeaseLost, StaleSave, current_holder, holder_alive
+from tui import workspace
 from tui.screens.base import MusterScreen
 from tui.screens.battle_dialogs import (
     AssignCardsScreen,
@@ -42,6 +51,7 @@ STYLES = Path(__file__).resolve().parent.parent / "styles"
 ROLL_OPTION = "roll"
 POST_OPTION = "post"
 HIDDEN_OPTION = "hidden"
+POLL_SECONDS = 0.5  # how often a watching screen looks at the battle file
 
 
 class BattleScreen(MusterScreen):
@@ -54,6 +64,7 @@ class BattleScreen(MusterScreen):
         Binding("u", "undo", "Undo"),
         Binding("e", "end_battle", "End battle"),
         Binding("h", "review_hand", "My cards"),
+        Binding("t", "take_over", "Take over"),
         Binding("l", "focus_log", "Log", show=False),
         Binding("a", "focus_actions", "Actions", show=False),
         Binding("f1", "app.help", "Help"),
@@ -68,10 +79,15 @@ class BattleScreen(MusterScreen):
         self.handed_over: object = None  # the hidden Decision whose player has the keyboard
         self.faces_asked: object = None  # the RollRequest whose faces dialog was opened
         self.ruleset_id = ""
+        self.watching: CampaignBusy | None = None  # another Muster writes: this screen follows it
+        self.seen_file: tuple[int, int] | None = None  # (size, mtime) of the battle file last shown
+        self.poller: Timer | None = None
+        self.reloading = False
 
     # --- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield BattleHeader(Text("Opening the battle...", style="dim"), id="battle-header")
+        yield Static(id="battle-watch")
         with Horizontal(id="battle-body"):
             with VerticalScroll(id="units-scroll", classes="panel"):
                 yield UnitsPanel(id="battle-units")
@@ -86,20 +102,44 @@ class BattleScreen(MusterScreen):
         self.query_one("#units-scroll").border_title = "Units"
         self.query_one("#battle-log").border_title = "Log"
         self.query_one("#battle-actions", OptionList).loading = True
+        self.query_one("#battle-watch").display = False
         self.open_battle()
 
+    def on_unmount(self) -> None:
+        self.let_go()
+
+    def let_go(self) -> None:
+        """Release the campaign (leaving the battle, or the post-battle going back to the dashboard)."""
+        if self.poller is not None:
+            self.poller.stop()
+        if self.session is not None and self.session.lease is not None:
+            self.session.lease.release()
+            self.session.loaded.lease = None
+
     @work(thread=True, exclusive=True, group="battle")
-    def open_battle(self) -> None:
-        """Start or resume the battle off the screen's thread: a long log takes a while to replay."""
+    def open_battle(self, lease: Lease | None = None) -> None:
+        """Start or resume the battle off the screen's thread: a long log takes a while to replay.
+        Without the campaign's lease (another Muster holds it) the battle is opened to watch."""
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self._replayed, done, total)
 
+        busy = None
+        if lease is None:
+            try:
+                lease = workspace.hold_campaign(self.folder, "battle")
+            except CampaignBusy as exc:
+                busy = exc
+            except Exception as exc:  # noqa: BLE001 - a folder that cannot be written: said, not raised
+                self.app.call_from_thread(self._failed, str(exc))
+                return
         try:
-            session = BattleSession.open(self.folder, self.dice, progress)
+            session = BattleSession.open(self.folder, self.dice, progress, lease=lease)
         except Exception as exc:  # a damaged file, a campaign that cannot battle: said, not raised
-            self.app.call_from_thread(self._failed, str(exc))
+            if lease is not None:
+                lease.release()
+            self.app.call_from_thread(self._failed, str(busy or exc))
             return
-        self.app.call_from_thread(self._opened, session)
+        self.app.call_from_thread(self._opened, session, busy)
 
     def _replayed(self, done: int, total: int) -> None:
         """A long log is being replayed: show how far it has got."""
@@ -114,15 +154,127 @@ class BattleScreen(MusterScreen):
         self.query_one("#battle-prompt", Static).update(Text(message, style="bold red"))
         self.notify(message, title="Cannot open the battle", severity="error", markup=False)
 
-    def _opened(self, session: BattleSession) -> None:
+    def _opened(self, session: BattleSession, busy: CampaignBusy | None = None) -> None:
         self.session = session
         self.ruleset_id = session.battle.setup.ruleset
         self.query_one("#battle-progress").display = False
         self.query_one("#battle-actions", OptionList).loading = False
         self.busy = False
+        self.watching = busy
+        self.seen_file = _stat(session.path)
+        if session.lease is not None and session.lease.broke is not None:
+            self.notify(f"Took over from a Muster that is gone ({session.lease.broke.describe()}).", markup=False)
         self.refresh_bindings()  # the card review key appears in a card battle
+        log = self.query_one("#battle-log", RichLog)
+        log.clear()
         self._write_events(session.battle.events)
+        self.show_watch()
+        if busy is not None and self.poller is None:
+            self.poller = self.set_interval(POLL_SECONDS, self.poll)
         self.show()
+
+    # --- watching another Muster's battle ---------------------------------------------
+    def show_watch(self, note: str = "") -> None:
+        banner = self.query_one("#battle-watch", Static)
+        banner.display = self.watching is not None
+        if self.watching is None:
+            return
+        text = Text("Watching", style="bold reverse")
+        text.append(" read-only: ")
+        text.append(note or f"{self.watching.holder.describe()} is playing this battle; T takes over once it leaves.")
+        banner.update(text)
+
+    def poll(self) -> None:
+        """A watching screen's timer: reopen the battle when its file changed; say when the writer left."""
+        if self.watching is None or self.session is None or self.reloading:
+            return
+        stat = _stat(self.session.path)
+        if stat != self.seen_file:
+            self.reloading = True
+            self.reload_watched()
+            return
+        holder = current_holder(self.folder)
+        gone = holder is None or holder.token != self.watching.holder.token or holder_alive(holder) is False
+        if gone:
+            self.show_watch("the writer has left; T takes the battle over.")
+
+    @work(thread=True, exclusive=True, group="battle-watch")
+    def reload_watched(self) -> None:
+        try:
+            session = BattleSession.open(self.folder, self.dice)
+        except Exception as exc:  # noqa: BLE001 - the battle ended (post-battle saved) or the file is mid-change
+            self.app.call_from_thread(self._watch_stopped, str(exc))
+            return
+        self.app.call_from_thread(self._watched, session)
+
+    def _watched(self, session: BattleSession) -> None:
+        self.reloading = False
+        if self.watching is None:  # taken over meanwhile: the writer's session stays
+            return
+        self._opened(session, self.watching)
+
+    def _watch_stopped(self, message: str) -> None:
+        self.reloading = False
+        if self.session is not None:
+            self.seen_file = _stat(self.session.path)
+        self.show_watch(f"the battle cannot be followed now: {message}")
+
+    def action_take_over(self) -> None:
+        if self.watching is None or self.busy:
+            return
+        try:
+            lease = workspace.hold_campaign(self.folder, "battle")
+        except CampaignBusy as exc:
+            if exc.alive is None:  # another host: only when the player says so
+                self._confirm_break(exc)
+            else:
+                self.notify(exc.message, title="Still being written", severity="warning", markup=False)
+            return
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot take over", severity="error", markup=False)
+            return
+        self._take(lease)
+
+    def _confirm_break(self, busy: CampaignBusy) -> None:
+        from tui.screens.dialogs import ConfirmScreen
+
+        def answer(value: str | None) -> None:
+            if value != "break":
+                return
+            try:
+                lease = workspace.hold_campaign(self.folder, "battle", break_other_host=True)
+            except SaveError as exc:
+                self.notify(str(exc), title="Cannot take over", severity="error", markup=False)
+                return
+            self._take(lease)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"The battle is held by {busy.holder.describe()}; Muster cannot tell from here whether it is still "
+                "running. Break its lease and take over? Only if that Muster is gone.",
+                [("b", "break", "Break it and take over"), ("escape", "stay", "Keep watching")],
+            ),
+            answer,
+        )
+
+    def _take(self, lease: Lease) -> None:
+        """Become the writer: reopen the battle from disk with the lease."""
+        if self.poller is not None:
+            self.poller.stop()
+            self.poller = None
+        self.watching = None
+        self.busy = True
+        self.show_watch()
+        self.notify("You are writing this battle now.", markup=False)
+        self.open_battle(lease)
+
+    def _read_only(self) -> bool:
+        """A verb on a watching screen: refused, with what to do."""
+        if self.watching is None:
+            return False
+        self.notify("This Muster is watching: another one writes the battle. T takes over once it leaves.",
+                    title="Read-only", severity="warning", markup=False)  # fmt: skip
+        return True
 
     # --- rendering ------------------------------------------------------------------
     def card_view(self) -> Any:
@@ -188,7 +340,7 @@ class BattleScreen(MusterScreen):
 
     def _follow_up(self) -> None:
         """Open what the pending step needs by itself: the hand-over, or the faces dialog."""
-        if self.session is None or self.busy or self.app.screen is not self:
+        if self.session is None or self.busy or self.app.screen is not self or self.watching is not None:
             return
         pending = self.session.pending
         if isinstance(pending, Decision) and pending.data.get("hidden") and self.handed_over is not pending:
@@ -205,7 +357,7 @@ class BattleScreen(MusterScreen):
     # --- choosing ---------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#battle-actions")
     def picked(self, event: OptionList.OptionSelected) -> None:
-        if self.session is None or self.busy:
+        if self.session is None or self.busy or self._read_only():
             return
         pending = self.session.pending
         option = event.option.id or ""
@@ -334,6 +486,14 @@ class BattleScreen(MusterScreen):
 
     def _stepped(self, events: list[Event], error: Exception | None) -> None:
         self.busy = False
+        if isinstance(error, (LeaseLost, StaleSave)) and self.session is not None:
+            # the battle in memory is ahead of the file: reopen it from disk, as writer if still one
+            self.refused(error)
+            lease = self.session.lease if isinstance(error, StaleSave) else None
+            self.session.loaded.lease = None
+            self.busy = True
+            self.open_battle(lease)
+            return
         if error is not None:
             self.refused(error)
         self._write_events(events)
@@ -348,11 +508,15 @@ class BattleScreen(MusterScreen):
         """The card review key shows only in a card battle."""
         if action == "review_hand":
             return self.session is not None and self.session.cards
+        if action == "take_over":
+            return self.watching is not None
+        if action in ("undo", "end_battle") and self.watching is not None:
+            return False  # a watching screen offers no verbs
         return True
 
     def action_review_hand(self) -> None:
         """The deciding side looks over its own placed cards, after the keyboard hand-over."""
-        if self.session is None or self.busy or not self.session.cards:
+        if self.session is None or self.busy or not self.session.cards or self._read_only():
             return
         pending = self.session.pending
         if not isinstance(pending, Decision):
@@ -374,11 +538,11 @@ class BattleScreen(MusterScreen):
         self.app.push_screen(HandOverScreen(name, "The next step shows that side's own cards."), ready)
 
     def action_undo(self) -> None:
-        if self.session is None or self.busy:
+        if self.session is None or self.busy or self._read_only():
             return
         try:
             entry = self.session.undo()
-        except EngineError as exc:
+        except (EngineError, SaveError) as exc:
             self.notify(str(exc), title="Cannot undo", severity="warning", markup=False)
             return
         command = entry.command
@@ -392,7 +556,7 @@ class BattleScreen(MusterScreen):
         self.show()
 
     def action_end_battle(self) -> None:
-        if self.session is None or self.busy:
+        if self.session is None or self.busy or self._read_only():
             return
         if self.session.pending is None:
             self.open_post_battle()
@@ -424,3 +588,11 @@ class BattleScreen(MusterScreen):
 
     def action_focus_actions(self) -> None:
         self.query_one("#battle-actions").focus()
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns

@@ -5,10 +5,15 @@ No Textual here and no rules: the session starts or resumes the campaign's battl
 battle file in step (an entry is appended once its command has all its dice), and
 remembers the last answer to each table fact (never a hidden one). The screen renders
 what it exposes.
+
+A session opened with the campaign's lease writes; one opened without it (another
+Muster holds the campaign) is read-only: it refuses every verb, and the screen
+reopens it as the writer appends, to follow the battle live.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +24,8 @@ from campaign.engine.dice import DiceSource
 from campaign.engine.events import Event
 from saves.battle_file import append_log, drop_last_log, load_battle_file
 from saves.campaign_file import CampaignFolder, load_campaign, start_battle
+from saves.errors import SaveError
+from saves.lease import Lease, LeaseLost, StaleSave, writing
 
 
 def _library(folder: Path) -> dict[str, Any]:
@@ -38,6 +45,7 @@ class BattleSession:
         self.written = len(battle.log) if self._complete(len(battle.log)) else len(battle.log) - 1
         self.memory: dict[tuple[str, str], Any] = {}  # (command type, fact) -> last answer
         self.ended_by_agreement = False
+        self.size = _size(path)  # the battle file as this session last read or wrote it
 
     # --- opening ----------------------------------------------------------------
     @classmethod
@@ -46,19 +54,24 @@ class BattleSession:
         folder: str | Path,
         dice: DiceSource | None = None,
         progress: Callable[[int, int], None] | None = None,
+        lease: Lease | None = None,
     ) -> BattleSession:
         """Resume the battle in progress in `folder`, or plan, muster and start the next one.
 
-        `progress` hears (entries replayed, total) while a logged battle is rebuilt."""
+        `progress` hears (entries replayed, total) while a logged battle is rebuilt.
+        Without `lease` the session only reads: it watches the battle in progress."""
         from tui.cli.replay import battle_setup
 
         folder = Path(folder)
         library = _library(folder)
         loaded = load_campaign(folder, library)
+        loaded.lease = lease
         camp = loaded.campaign
         plan = None
         if camp.battle_in_progress:
             path = folder / camp.battle_in_progress
+        elif lease is None:
+            raise SaveError(folder, "no battle is in progress to watch")
         else:
             plan = plan_battle(camp, library | loaded.scenarios)
             mustered = {side: muster(plan, force) for side, force in loaded.forces.items()}
@@ -73,8 +86,21 @@ class BattleSession:
             battle = Battle.start(setup, dice)
             session = cls(loaded, path, battle, plan)
             session.written = 0
-            session.sync()
+            if lease is not None:
+                session.sync()
         return session
+
+    @property
+    def lease(self) -> Lease | None:
+        return self.loaded.lease
+
+    @property
+    def read_only(self) -> bool:
+        return self.loaded.lease is None
+
+    def _writable(self) -> None:
+        if self.loaded.lease is None:
+            raise LeaseLost(self.loaded.path, "read-only: another Muster is writing this campaign; this one watches")
 
     # --- what the screen shows --------------------------------------------------
     @property
@@ -129,6 +155,7 @@ class BattleSession:
 
     # --- the verbs (each keeps the file in step) ---------------------------------
     def apply(self, command: Command | Mapping[str, Any], facts: Mapping[str, Any] | None = None) -> list[Event]:
+        self._writable()
         pending = self.battle.pending
         hidden = isinstance(pending, Decision) and bool(pending.data.get("hidden"))
         events = self.battle.apply(command)
@@ -141,16 +168,21 @@ class BattleSession:
         return events
 
     def roll(self, faces: list[int]) -> list[Event]:
+        self._writable()
         events = self.battle.roll(faces)
         self.sync()
         return events
 
     def undo(self) -> Any:
         """Take back the last decision (the engine refuses past a roll), on disk too."""
-        entry = self.battle.undo()
-        if self.written > len(self.battle.log):
-            drop_last_log(self.path)
-            self.written = len(self.battle.log)
+        self._writable()
+        with writing(self.loaded.path, self.lease):
+            self._unchanged()
+            entry = self.battle.undo()
+            if self.written > len(self.battle.log):
+                drop_last_log(self.path)
+                self.written = len(self.battle.log)
+            self.size = _size(self.path)
         return entry
 
     def _complete(self, count: int) -> bool:
@@ -162,9 +194,19 @@ class BattleSession:
         table dice is written once its faces are in, so the file stays append-only)."""
         entries = self.battle.log_dicts()
         last = len(entries) if self._complete(len(entries)) else len(entries) - 1
-        for entry in entries[self.written : last]:
-            append_log(self.path, entry)
+        if last <= self.written:
+            return
+        with writing(self.loaded.path, self.lease):  # the lease's holder only, and the file as we left it
+            self._unchanged()
+            for entry in entries[self.written : last]:
+                append_log(self.path, entry)
+            self.size = _size(self.path)
         self.written = max(self.written, last)
+
+    def _unchanged(self) -> None:
+        if _size(self.path) != self.size:
+            raise StaleSave(self.path, "the battle file changed on disk since this Muster last wrote it",
+                            hint="nothing was saved; reopen the battle to see what is on disk now")  # fmt: skip
 
     def outcome(self) -> Any:
         return self.battle.outcome()
@@ -172,3 +214,10 @@ class BattleSession:
     def end_by_agreement(self) -> None:
         """The players agree the battle is over; the post-battle step takes the outcome as it stands."""
         self.ended_by_agreement = True
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return -1

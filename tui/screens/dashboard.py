@@ -69,6 +69,7 @@ class DashboardScreen(MusterScreen):
         self.folder = folder
         self.loaded: Any = None
         self.ruleset_id: str | None = None
+        self.editor_lease: Any = None  # held while the force builder is open on one of the sides
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -100,7 +101,13 @@ class DashboardScreen(MusterScreen):
         self.load()
 
     def on_screen_resume(self) -> None:
-        """Back from a battle, post-battle or the force builder: show what is on disk now."""
+        """Back from a battle, post-battle or the force builder: let go of the campaign, and
+        show what is on disk now."""
+        if self.app.screen is not self:  # resumed only to push the next screen (the builder)
+            return
+        if self.editor_lease is not None:
+            self.editor_lease.release()
+            self.editor_lease = None
         if self.loaded is not None:
             self.load()
 
@@ -256,9 +263,17 @@ class DashboardScreen(MusterScreen):
         if side_id is None or self.loaded is None:
             return
         loaded = self.loaded
+        try:  # one writer: the builder holds the campaign until it closes
+            lease = workspace.hold_campaign(self.folder, "force editor")
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot edit the force now", severity="error", markup=False)
+            return
+        if lease.broke is not None:
+            self.notify(f"Took over from a Muster that is gone ({lease.broke.describe()}).", markup=False)
+        self.editor_lease = loaded.lease = lease
 
         def save(force: Force) -> None:
-            workspace.save_campaign_force(self.folder, loaded.campaign, side_id, force)
+            workspace.save_campaign_force(loaded, side_id, force)
             loaded.forces[side_id] = force
             self._show_forces(loaded.campaign, loaded.forces)
 

@@ -268,6 +268,7 @@ class PostBattleScreen(MusterScreen):
 
         self.app.pop_screen()
         if isinstance(self.app.screen, BattleScreen):
+            self.app.screen.let_go()  # now, not when it unmounts: the next battle takes the lease at once
             self.app.pop_screen()
         reload = getattr(self.app.screen, "action_reload", None)
         if callable(reload):

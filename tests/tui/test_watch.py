@@ -1,0 +1,96 @@
+"""A second Muster on a battle in progress watches it live, read-only, and takes it over
+once the writer has left (tui/screens/battle.py, saves/lease.py)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import RichLog
+
+from saves.battle_file import load_battle_file
+from saves.lease import LeaseLost, acquire, current_holder
+from scenarios.demo import write_demo
+from tests.tui.helpers import screen_text
+from tests.tui.test_battle import pick, settle
+from tui.app import MusterApp
+from tui.screens.battle import POLL_SECONDS, BattleScreen
+from tui.screens.battle_session import BattleSession
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    return write_demo(tmp_path / "demo", seed=11)
+
+
+def log_text(screen: BattleScreen) -> str:
+    return "\n".join(strip.text for strip in screen.query_one("#battle-log", RichLog).lines)
+
+
+async def poll(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Long enough for the watching screen's timer to notice and reopen the battle."""
+    for _ in range(2):
+        await pilot.pause(POLL_SECONDS * 1.5)
+        await settle(pilot)
+
+
+async def test_a_second_muster_follows_the_battle_live_and_takes_over(demo: Path) -> None:
+    writer_lease = acquire(demo, "battle")
+    writer = BattleSession.open(demo, lease=writer_lease)  # the first Muster: battle 1 is under way
+    app = MusterApp(demo.parent)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_battle(demo)
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, BattleScreen)
+            assert screen.watching is not None and screen.session is not None and screen.session.read_only
+            text = screen_text(app)
+            assert "Watching read-only: battle, process" in text and "T takes over" in text
+            assert f"process {os.getpid()} on this machine" in text
+
+            # A verb is refused and nothing is written.
+            size = writer.path.stat().st_size
+            await pilot.press("enter")
+            await settle(pilot)
+            assert writer.path.stat().st_size == size
+            assert any("This Muster is watching" in str(n.message) for n in app._notifications)
+
+            # The writer appends; the watcher shows the new entry, its events and the units.
+            spec = next(s for s in writer.battle.pending.legal if s.params.get("unit") == "tactical-squad")  # type: ignore[union-attr]
+            events = writer.apply(writer.command(spec))
+            assert len(load_battle_file(writer.path).log) == 2
+            await poll(pilot)
+            assert screen.session is not None and len(screen.session.battle.log) == 2
+            assert screen.session.battle.digest() == writer.battle.digest()
+            assert events and events[-1].text in log_text(screen)
+            assert screen.watching is not None
+
+            # Taking over is refused while the writer is there.
+            await pilot.press("t")
+            await settle(pilot)
+            assert screen.watching is not None
+            assert any("Still being written" in str(n.title) for n in app._notifications)
+
+            # The writer leaves: the banner says so, and T takes the battle over.
+            writer_lease.release()
+            await poll(pilot)
+            assert "the writer has left; T takes the battle over" in screen_text(app)
+            await pilot.press("t")
+            await settle(pilot)
+            assert screen.watching is None and screen.session is not None and not screen.session.read_only
+            assert "Watching" not in screen_text(app)
+            holder = current_holder(demo)
+            assert holder is not None and holder == screen.session.lease.holder  # type: ignore[union-attr]
+            await pick(pilot, "End activation")
+            assert len(load_battle_file(writer.path).log) == 3  # the new writer appends
+
+            # The old writer's session can no longer write.
+            with pytest.raises(LeaseLost):
+                writer.apply(writer.command(writer.battle.pending.legal[0]))  # type: ignore[union-attr]
+        assert current_holder(demo) is None  # leaving the battle let go of the campaign
+    finally:
+        writer_lease.release()
