@@ -26,3 +26,34 @@ def drive(gen: Generator[Any, Any, Any], *answers: Sequence[int]) -> tuple[Any, 
     except StopIteration as stop:
         assert not script, f"faces left over: {script}"
         return stop.value, asked
+
+
+def play(gen: Generator[Any, Any, Any], *answers: Any) -> tuple[Any, list[Any]]:
+    """Like `drive`, but the script may also hold Commands answering Decisions: each must
+    match one of the Decision's legal specs and pass its checks, as the engine requires."""
+    from campaign.engine.pending import Decision
+
+    asked: list[Any] = []
+    script = list(answers)
+    try:
+        request = next(gen)
+        while True:
+            asked.append(request)
+            assert script, f"nothing scripted for {request!r}"
+            answer = script.pop(0)
+            if isinstance(request, Decision):
+                assert not isinstance(answer, (tuple, list)), f"{request.prompt}: wants a command, got faces {answer}"
+                specs = [s for s in request.legal if s.matches(answer)]
+                assert specs, f"{answer.describe()} is not legal for {request.prompt!r}: {[s.label for s in request.legal]}"
+                specs[0].check_facts(answer)
+                if request.check is not None:
+                    request.check(answer)
+                request = gen.send(answer)
+            else:
+                assert isinstance(answer, (tuple, list)), f"{request.describe()}: wants faces, got {answer!r}"
+                faces = tuple(answer)
+                assert len(faces) == request.count and all(1 <= f <= request.die for f in faces), (request, faces)
+                request = gen.send(faces)
+    except StopIteration as stop:
+        assert not script, f"left over: {script}"
+        return stop.value, asked

@@ -20,7 +20,9 @@ def test_stream_target_doubles_and_touching_cover_removes_the_half() -> None:
     assert read_fire({"target_in_stream": True}).multipliers == (2,)
     assert read_fire({"target_in_stream": True, "attacker_in_stream": True}).multipliers == (Fraction(1, 2),)
     assert read_fire({"through_wall": True, "touches_cover": True}).multipliers == ()
-    assert read_fire({"contour_edge": True, "modifiers": [1, 1]}).modifiers == (1, 1, -1)
+    assert read_fire({"contour_edge": True, "bonus": 3, "penalty": 1}).modifiers == (3, -1, -1)
+    with pytest.raises(IllegalShot, match="bonus"):
+        read_fire({"bonus": -1})
 
 
 @pytest.mark.parametrize(

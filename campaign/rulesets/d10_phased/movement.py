@@ -92,7 +92,7 @@ class Walk:
     spent: Fraction  # allowance used
     left: Fraction  # allowance left
     stream: str = ""  # the stream result, if a stream was entered
-    stopped: bool = False  # swamped: the move ends at the stream
+    stopped: bool = False  # swamped, or out of allowance part-way: the move ends short
 
 
 def _inches(value: object) -> Fraction:
@@ -113,9 +113,11 @@ def walk(
     toward_leader: bool = False,
     jump: bool = False,
     bushes: str = "rough",
+    stop_short: bool = False,
 ) -> Walk:
     """Walk a path of (terrain, inches) segments; raise IllegalMove naming the rule if it
-    cannot be done. `stream_face` is the model's one stream roll this phase (AMB-14)."""
+    cannot be done. `stream_face` is the model's one stream roll this phase (AMB-14).
+    `stop_short`: a segment the allowance cannot pay for ends the move part-way instead."""
     left = allowance(model, toward_leader)
     start = left
     moved = Fraction(0)
@@ -146,6 +148,8 @@ def walk(
             if stream == FLOUNDERING:
                 left = Fraction(floor_fraction(left / 2))
         spend = inches * cost
+        if spend > left and stop_short:
+            return Walk(moved + left / cost, start, Fraction(0), stream, stopped=True)
         if spend > left:
             raise IllegalMove("DP-8", f"{inches}\" of {terrain} costs {spend}\" but only {left}\" is left")
         left -= spend

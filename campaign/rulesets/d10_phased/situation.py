@@ -26,7 +26,8 @@ FIRE_FACTS: dict[str, tuple[str, Any]] = {
     "through_rock": ("a rock on the same level stands between them", False),
     "gap_under_1in": ("the line passes a gap narrower than 1 inch", False),
     "through_friend": ("the line passes a friendly model the attacker does not touch", False),
-    "modifiers": ("other modifiers from specials, as a list of whole numbers", []),
+    "bonus": ("the sum of the positive modifiers from specials (capped with the rest at +2)", 0),
+    "penalty": ("the sum of the other negative modifiers, as a positive number", 0),
 }
 
 
@@ -58,7 +59,10 @@ def read_fire(facts: Mapping[str, Any], *, close: bool = False, fire_through_fri
     if close and f["through_trees"]:
         raise IllegalShot("DP-14.6", "close attacks do not pass through trees")
     mults: list[Fraction] = []
-    mods: list[int] = [int(m) for m in f["modifiers"]]
+    for name in ("bonus", "penalty"):
+        if isinstance(f[name], bool) or not isinstance(f[name], int) or f[name] < 0:
+            raise IllegalShot("DP-15.1", f"{name} must be a whole number, 0 or more, not {f[name]!r}")
+    mods: list[int] = [m for m in (f["bonus"], -f["penalty"]) if m]
     notes: list[str] = []
     if not close:
         if (f["through_trees"] or f["through_wall"]) and not f["touches_cover"]:

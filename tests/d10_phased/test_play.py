@@ -1,0 +1,196 @@
+"""The hooks a phased turn calls, driven with scripted commands and dice."""
+
+import pytest
+
+from campaign.engine.commands import Choose, Pass
+from campaign.engine.errors import IllegalCommand
+from campaign.rulesets.d10_phased.commands import Declare, Move, OpFire, Report, RunAway, UseSpecial
+from campaign.rulesets.d10_phased.play import D10Play, Game, new_game
+from campaign.rulesets.d10_phased.samples import GHOST_ENGINES, GNASHER_HORDE, IRON_LEGION
+from campaign.rulesets.d10_phased.state import ROUTED, roster_of
+from campaign.rulesets.d10_phased.turn import (
+    MORALE_1,
+    MORALE_2,
+    MOVE_FIRST,
+    MOVE_SECOND,
+    MOVING_ATTACK,
+    PHASES,
+    SPECIALS,
+    STATIONARY_ATTACK,
+)
+from campaign.rulesets.d10_phased.victory import POSITION, SUDDEN_DEATH
+from tests.d10_phased.scripted import play
+
+SERGEANT = "legionaries/legion-sergeant-1"
+LEGIONARY = "legionaries/legionary-1"
+GNASHER = "gnasher-pack/gnasher-1"
+SLINGER = "slingers/slinger-2"
+
+
+def game(victory: str = "", blue=GNASHER_HORDE) -> Game:
+    return new_game(roster_of({"red": IRON_LEGION, "blue": blue}), ["red", "blue"], victory)
+
+
+def log() -> tuple[list, object]:
+    events: list = []
+    return events, lambda kind, text="", **data: events.append((kind, text))
+
+
+def test_turn_start_normal_super_and_failure() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="no"))
+    assert (g.turn, g.holder, g.first, g.template, g.streaks) == (1, "red", "red", "normal", {"red": 0, "blue": 1})
+    assert rules.phases(g) == list(PHASES)
+    # turn 2: blue's +2 wins it; a super roll of 4 fails and red (now holding) picks who moves
+    play(rules.turn_start(g, emit), [6], [5], Choose(option="super"), [4], Choose(option="blue"))
+    assert (g.holder, g.first, g.template, g.streaks) == ("red", "blue", "super_failed", {"red": 0, "blue": 2})
+    # turn 3: blue (+4) wins and takes Mad Minute
+    play(rules.turn_start(g, emit), [5], [2], Choose(option="super"), [5], Choose(option="2"))
+    assert (g.template, g.first, g.opener()) == ("mad_minute", "", "blue")
+    assert rules.phases(g) == [SPECIALS, STATIONARY_ATTACK, MORALE_1, MORALE_2]
+    assert rules.actors(g, STATIONARY_ATTACK) == ["blue", "red"]
+
+
+def test_rolled_super_table_and_senseless_slaughter() -> None:
+    rules, g = D10Play({"super_table": "roll_d8", "morale_timing": "single"}), game()
+    events, emit = log()
+    play(
+        rules.turn_start(g, emit),
+        [9], [1], Choose(option="super"), [8], [6], Choose(option="blue"),
+        Report(facts={"spared": [SERGEANT]}), Report(facts={"spared": []}),
+    )
+    assert g.template == "senseless_slaughter" and g.first == "blue"
+    assert not g.roster.model(SERGEANT).mindless and g.roster.model(LEGIONARY).mindless
+    assert MORALE_1 not in rules.phases(g)
+
+
+def test_command_control_report_sets_the_flags() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="no"))
+    play(rules.phase_start(g, MOVE_FIRST, emit), Report(facts={"beyond_radius": [LEGIONARY]}))
+    assert g.roster.model(LEGIONARY).out_of_command
+    with pytest.raises(IllegalCommand):
+        play(rules.phase_start(g, MOVE_FIRST, emit), Report(facts={"beyond_radius": ["nobody"]}))
+
+
+def start(rules: D10Play, g: Game, emit) -> None:
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="no"))
+
+
+def test_move_with_stream_op_fire_and_run_away() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    start(rules, g, emit)
+    assert {s.params["model"] for s in rules.legal(g, MOVE_FIRST, "red")} >= {SERGEANT, LEGIONARY}
+    move = Move(model=LEGIONARY, path=["clear 2", "rough 1", "stream 1"], contacts=[SLINGER])
+    # stream d10 = 7 crosses; blue passes op fire; blue's slinger runs away 5" and rolls 8: pinned
+    play(
+        rules.resolve(g, "red", move, emit), [7], Pass(), RunAway(model=SLINGER, inches="5"), [8]
+    )
+    m = g.roster.model(LEGIONARY)
+    slinger = g.roster.model(SLINGER)
+    assert m.moved and slinger.ran_away and slinger.marker == "pinned" and g.contacts == []
+    # a gnasher charges the sergeant: the sergeant stands, they touch; then op fire kills a mover
+    play(rules.resolve(g, "red", Move(model=SERGEANT, path=["clear 3"], contacts=[GNASHER]), emit), Pass(), Pass())
+    assert g.touching(SERGEANT) == [GNASHER]
+    assert rules.legal(g, MOVE_SECOND, "blue") and GNASHER not in {s.params["model"] for s in rules.legal(g, MOVE_SECOND, "blue")}
+    mover = "legionaries/legionary-2"
+    play(
+        rules.resolve(g, "red", Move(model=mover, path=["road 6"]), emit),
+        OpFire(model="slingers/slinger-1", facts={"worse_target_at_end": True}), [9], [2],
+    )
+    assert not g.roster.model(mover).alive and g.roster.model("slingers/slinger-1").op_fired
+
+
+def test_moves_refused_cleanly() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    start(rules, g, emit)
+    for bad, rule in (
+        (Move(model=LEGIONARY, path=["trees 1"]), "DP-8.4"),
+        (Move(model=LEGIONARY, path=["clear"]), "DP-8"),
+        (Move(model=GNASHER, path=["clear 1"]), "DP-8"),
+        (Move(model=LEGIONARY, path=["clear 7"]), "DP-8"),
+    ):
+        with pytest.raises(IllegalCommand) as err:
+            play(rules.resolve(g, "red", bad, emit))
+        assert err.value.rule == rule
+    assert not g.roster.model(LEGIONARY).moved
+
+
+def test_attack_phase_alternates_holds_effects_and_settles_at_the_end() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    start(rules, g, emit)
+    g.phase = STATIONARY_ATTACK
+    assert rules.actors(g, STATIONARY_ATTACK) == ["red", "blue"]
+    walker = "walker/siege-walker-1"
+    red = Declare(target=SLINGER, attackers=[walker, SERGEANT], facts={"bonus": 1})
+    odds = rules.odds(g, "red", red)
+    assert odds.dice == 5 and odds.modifiers == (1,) * 5
+    play(rules.resolve(g, "red", red, emit), [9, 9, 1, 2, 3])
+    blue = Declare(target=SERGEANT, attackers=[SLINGER, "slingers/slinger-1"])
+    play(rules.resolve(g, "blue", blue, emit), [6, 6])
+    assert g.roster.model(SLINGER).alive  # nothing applies before the phase ends
+    with pytest.raises(IllegalCommand, match="AMB-30"):
+        play(rules.resolve(g, "red", Declare(target=SLINGER, attackers=[LEGIONARY]), emit))
+    with pytest.raises(IllegalCommand, match="DP-10.1"):
+        play(rules.resolve(g, "red", Declare(target="slingers/slinger-3", attackers=[walker]), emit))
+    # end: slinger has no saves (destroyed); sergeant saves 1 of 2 and dies; blue names a new leader
+    play(rules.phase_end(g, STATIONARY_ATTACK, emit), [5], Choose(option=LEGIONARY))
+    assert not g.roster.model(SLINGER).alive and not g.roster.model(SERGEANT).alive
+    assert g.roster.units["legionaries"].leader == LEGIONARY
+    assert ("destroyed", "Slinger: 2 hit(s), 0 saved, destroyed") in events
+
+
+def test_morale_phase_reads_the_reported_facts() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    start(rules, g, emit)
+    g.roster.units["slingers"].attacked_since_morale = True
+    play(
+        rules.phase_start(g, MORALE_1, emit),
+        Report(facts={}),
+        Report(facts={"leaves_table": ["slingers/slinger-1"]}),
+    )
+    # slingers (6, cowardly, attacked): d6 6 fails; the six roll 1..6 in order
+    play(rules.phase_end(g, MORALE_1, emit), [6], [1], [5], [3], [9], [2], [10], Choose(option="keep"))
+    assert not g.roster.model("slingers/slinger-1").alive  # routed off the table
+    assert g.roster.model("slingers/slinger-5").marker == ROUTED
+
+
+def test_specials_interphase() -> None:
+    rules, g = D10Play(), game(blue=GHOST_ENGINES)
+    events, emit = log()
+    start(rules, g, emit)
+    skiff = "spine-skiffs/spine-skiff-1"
+    assert [s.params["model"] for s in rules.legal(g, SPECIALS, "blue")] == [skiff, "spine-skiffs/spine-skiff-2"]
+    play(rules.resolve(g, "blue", UseSpecial(model=skiff), emit))
+    assert g.specials_used[-1] == [skiff, "Smoke"]
+
+
+def test_turn_end_victory() -> None:
+    rules, g = D10Play(), game(SUDDEN_DEATH)
+    events, emit = log()
+    for m in g.roster.side_models("blue")[:12]:  # 12 of 23
+        m.alive = False
+    play(rules.turn_end(g, emit))
+    assert g.verdict is not None and g.verdict.winner == "red" and rules.is_over(g)
+    g2 = game(POSITION)
+    g2.turn = 8
+    play(rules.turn_end(g2, emit), Report(facts={"points": {"Q1": {"red": 3}, "Q2": {"blue": 1, "red": 1}}}))
+    assert g2.verdict.winner == "red"
+    g3 = game(POSITION)
+    g3.turn = 8
+    with pytest.raises(IllegalCommand):
+        play(rules.turn_end(g3, emit), Report(facts={"points": {"Q1": {"green": 3}}}))
+
+
+def test_move_phases_and_attack_phase_actors() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    start(rules, g, emit)
+    assert rules.actors(g, MOVE_FIRST) == ["red"] and rules.actors(g, MOVE_SECOND) == ["blue"]
+    assert rules.actors(g, MOVING_ATTACK) == ["red", "blue"] and rules.actors(g, MORALE_2) == []
