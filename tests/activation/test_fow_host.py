@@ -196,7 +196,7 @@ SCRIPT: list[Any] = [
  {"type": "deal_cards", "cards": ["3H", "KC"]},
  {"type": "assign_cards", "cards": {"orcs": "AH", "archers": "5D"}},
  {"type": "assign_cards", "cards": {"militia": "3H", "rangers": "KC"}},
- {"type": "move", "unit": "orcs", "facts": {"distance": 5, "straight": True}},
+ {"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": True}},
  {"type": "move", "unit": "orcs", "facts": {"distance": 4, "straight": True, "contact": ["militia"]}},
  {"type": "melee", "unit": "orcs", "target": "militia"},
  [6, 5, 2], [1], [5], [4],

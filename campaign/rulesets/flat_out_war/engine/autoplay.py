@@ -54,6 +54,10 @@ class AutoPlayer:
             return battle.command(spec, facts={"range_band": band})
         if "move" in by_type:
             spec = by_type["move"][0]
+            unit_id = spec.params["unit"]
+            if battle.state.unit(unit_id).data.get("morale") == "fleeing":  # the flight: its whole run
+                inches = battle.rules.move_allowance(battle.state, unit_id)
+                return battle.command(spec, facts={"path": f"open {inches}"} if inches else {"stopped": True})
             melee = by_type.get("melee", [])
             if melee:
                 target = self.pick(melee).params["target"]

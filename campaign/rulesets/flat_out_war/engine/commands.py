@@ -155,6 +155,8 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("submerge", ("dive", "surface", ""), "", "Submersible: dive or surface (takes the move)"),
     FactSpec("aground", BOOL, False, "Waterborne: entered shallow water and ran aground"),
     FactSpec("left_table", BOOL, False, "a fleeing unit left the table: lost for the game"),
+    FactSpec("stopped", BOOL, False, "a fleeing unit was stopped short of its whole run (impassable terrain, "
+                                     "units in the way, or it reached shelter)"),
     FactSpec("within_6", (), [], "enemy units now within 6\" of this unit (Entrenched units are revealed)", picks="enemy_units"),
     FactSpec("heading", ("downwind", "crosswind", "upwind", "into_wind", ""), "",
              "Sailed: heading relative to the wind (full, half or quarter MOVE)"),
@@ -190,6 +192,7 @@ SHOOT_FACTS: tuple[FactSpec, ...] = (
              picks="target_elements"),
     FactSpec("shot_targets", (), [], 'Multi-shot shots aimed elsewhere (A-22), e.g. "reds/gun-1#2=rippers"'),
     WILL_RUN,
+    FactSpec("will_move", BOOL, False, "the unit will move later this activation (no Sharpshooter +1)"),
 )
 CAST_FACTS: tuple[FactSpec, ...] = (
     ASPECT,

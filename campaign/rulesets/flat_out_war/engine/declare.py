@@ -53,11 +53,13 @@ def melee_attacks(
     return specs
 
 
-def weapon_problem(weapon: Arm, sit: Situation) -> str | None:
-    """Why this weapon cannot fire now, naming the rule; None if it can."""
+def weapon_problem(weapon: Arm, sit: Situation, att: Combatant | None = None) -> str | None:
+    """Why this weapon cannot fire now, naming the rule; None if it can. Arcing
+    Artillery bought for the element (`att`) belongs to its weapon as well."""
     if sit.range_band == "out":
         return f"target is out of range (long range is {2 * weapon.range}\")"
-    if sit.los == "none" and not weapon.has("arcing artillery"):
+    arcing = att.weapon_has(weapon, "arcing artillery") if att is not None else weapon.has("arcing artillery")
+    if sit.los == "none" and not arcing:
         return "no line of sight to the target (FOW 11.3)"
     if weapon.uses is not None and weapon.uses <= 0:
         return f"{weapon.name} has no uses left (Exhaustible Weapon)"
@@ -89,7 +91,7 @@ def ranged_attacks(
         if att.down:
             continue
         for weapon in att.ranged:
-            problem = weapon_problem(weapon, sit) or (extra_check(att, weapon) if extra_check else None)
+            problem = weapon_problem(weapon, sit, att) or (extra_check(att, weapon) if extra_check else None)
             if problem:
                 problems.append(f"{att.name}'s {weapon.name}: {problem}")
                 continue

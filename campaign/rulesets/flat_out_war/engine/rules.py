@@ -35,7 +35,13 @@ from campaign.rulesets.flat_out_war.engine.combatant import (
     combatant_from_element,
     element_traits,
 )
-from campaign.rulesets.flat_out_war.engine.commands import FOW_COMMANDS
+from campaign.rulesets.flat_out_war.engine.commands import (
+    CAST_FACTS,
+    FOW_COMMANDS,
+    MELEE_FACTS,
+    MOVE_FACTS,
+    SHOOT_FACTS,
+)
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
 from campaign.rulesets.flat_out_war.engine.play.actions import ActionsMixin
 from campaign.rulesets.flat_out_war.engine.play.activation import ActivationMixin
@@ -52,6 +58,8 @@ from campaign.rulesets.flat_out_war.engine.reliant import Piece, reliant_on, res
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
 ONE_DIE = 1
+FACTS_OF = {"move": MOVE_FACTS, "melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}
+FREE_IDS = frozenset({"contact_elsewhere"})  # unit or element ids: checked by the move itself
 
 
 def _opt_defaults() -> dict[str, Any]:
@@ -173,9 +181,47 @@ class FlatOutWarRules(
         )
 
     def check(self, state: BattleState, command: Command) -> None:
+        self._check_named_ids(state, command)
         checker = getattr(self, f"_check_{command.type}", None)
         if checker is not None:
             checker(state, command)
+
+    def _check_named_ids(self, state: BattleState, command: Command) -> None:
+        """Every fact that names units or elements (its `picks`) names ones that exist,
+        and the acting unit's or the target's own where the fact says so (FOW 22)."""
+        specs = FACTS_OF.get(command.type, ())
+        facts = getattr(command, "facts", None) or {}
+        for spec in specs:
+            if not spec.picks or spec.name not in facts or spec.name in FREE_IDS:
+                continue
+            value = facts[spec.name]
+            for name in value if isinstance(value, list) else []:
+                problem = self._id_problem(state, command, spec.picks, str(name))
+                if problem:
+                    raise IllegalCommand("FOW 22", f"{spec.name}: {problem}")
+
+    def _id_problem(self, state: BattleState, command: Command, picks: str, name: str) -> str:
+        if picks in ("units", "enemy_units"):
+            try:
+                state.unit(name)
+            except KeyError:
+                return f"there is no unit {name!r}"
+            return ""
+        try:
+            es = state.element(name)
+        except KeyError:
+            return f"there is no element {name!r}"
+        owner = {"unit_elements": getattr(command, "unit", ""),
+                 "target_elements": getattr(command, "target", "")}.get(picks)
+        if owner:
+            try:
+                unit = state.unit(owner)
+            except KeyError:
+                return ""  # the command's own check names the missing unit
+            officer = unit.data.get("officer")
+            if es.unit not in (unit.id, officer):
+                return f"{es.name} ({name}) is not an element of {unit.name}"
+        return ""
 
     def resolve(self, state: BattleState, command: Command, ctx: Any) -> Resolution:
         handler = getattr(self, f"_do_{command.type}", None)

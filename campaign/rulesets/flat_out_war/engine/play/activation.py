@@ -107,16 +107,27 @@ class ActivationMixin:
             legal = self.activation_commands(state, unit_id)
             if not legal:
                 return
+            if self._must_flee(state, unit, legal):
+                # FOW 15.3: a broken unit runs as soon as it is activated; nothing else first
+                legal = [s for s in legal if s.type == "move"]
+                command = yield Decision(unit.side, f"{unit.name} flees: it runs its whole move first", tuple(legal))
+                yield from self.resolve(state, command, ctx)
+                continue
             legal = [
                 *legal,
                 CommandSpec("objective", {}, (), "Record a scenario objective achieved"),
                 CommandSpec("strategic_victory", {}, (), "Declare a strategic victory"),
-                CommandSpec("end_activation", {"unit": unit_id}, label="End activation"),
             ]
+            if not (self.must_fly_on(state, unit) and any(s.type == "move" for s in legal)):
+                legal.append(CommandSpec("end_activation", {"unit": unit_id}, label="End activation"))
             command = yield Decision(unit.side, f"{unit.name}: choose an action or end the activation", tuple(legal))
             if command.type == "end_activation":
                 return
             yield from self.resolve(state, command, ctx)
+
+    def _must_flee(self, state: BattleState, unit: UnitState, legal: list[CommandSpec]) -> bool:
+        return (unit.data.get("morale") == "fleeing" and not unit.markers.get("moved")
+                and any(s.type == "move" for s in legal))
 
     # --- round, turn and activation hooks -------------------------------------
     def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
@@ -149,7 +160,7 @@ class ActivationMixin:
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
         unit = state.unit(unit_id)
         self._reveal(state, ctx, unit, "its owner reveals it and it acts at once")
-        for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried"):  # per activation
+        for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried", "held_still"):  # per activation
             unit.markers.pop(key, None)
         morale = unit.data.get("morale", "steady")
         if morale == "broken":

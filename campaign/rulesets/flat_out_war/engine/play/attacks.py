@@ -129,7 +129,7 @@ class AttackMixin:
         for c in cs:
             if c.has("fire linked"):
                 linked = [(w.name, self._weapon_problem(state, c, w) or weapon_problem(w, self._situation(
-                    state, unit, target, cmd, SHOOT_FACTS))) for w in c.ranged if w.mount in ("main", "extra")]
+                    state, unit, target, cmd, SHOOT_FACTS), c)) for w in c.ranged if w.mount in ("main", "extra")]
                 why = fire_linked_problem(linked, chosen, any(e.element in ("", c.key) for e in self._shot_targets(cmd)),
                                           self.edition == SO)
                 if why:
@@ -379,6 +379,9 @@ class AttackMixin:
         sit = self._situation(state, unit, target, cmd, SHOOT_FACTS)
         ctx.emit("shoot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)
         names = set(fact(cmd, "weapons", SHOOT_FACTS) or [])
+        if not sit.moved and any(self.combatant(state, e).weapon_has(w, "sharpshooter")
+                                 for e in shooters for w in self.combatant(state, e).ranged):
+            unit.markers["held_still"] = True  # Sharpshooter's +1: the unit may not move after it
         yield from self._fire(state, ctx, unit, target, shooters, sit, cmd, names)
 
     def _fire(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState, shooters: list[ElementState],

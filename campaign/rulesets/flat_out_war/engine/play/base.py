@@ -51,7 +51,7 @@ class PlayHelpers:
             los=fact(cmd, "los", specs) or "open",
             ran=bool(unit.markers.get("ran")) or bool(fact(cmd, "will_run", specs)),
             charging=bool(unit.markers.get("charging")),
-            moved=bool(unit.markers.get("moved")),
+            moved=bool(unit.markers.get("moved")) or bool(fact(cmd, "will_move", specs)),
             attacker_effects=self.effects_on(state, unit.id),
             target_effects=self.effects_on(state, target.id) if target else frozenset(),
             target_flying=tgt_flying,

@@ -14,9 +14,10 @@ from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
-from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, fact
+from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, Move, fact
 from campaign.rulesets.flat_out_war.engine.movement import (
     SAIL_FRACTION,
+    TERRAIN_COST,
     IllegalMove,
     Segment,
     allowance,
@@ -52,6 +53,9 @@ class MovementMixin:
         cs = [self.combatant(state, e) for e in self._able(state, unit)]
         run = bool(fact(cmd, "run", MOVE_FACTS))
         fleeing = unit.data.get("morale") == "fleeing"
+        if unit.markers.get("held_still"):
+            raise IllegalCommand("FOW 20 Sharpshooter", "its shot took Sharpshooter's +1 for not moving this "
+                                                        "activation; declare will_move with the shot to move after it")
         if run and not fleeing:
             reason = can_run(cs, self.edition)
             if reason:
@@ -79,10 +83,9 @@ class MovementMixin:
             raise IllegalCommand("FOW 20", f"{whole_move} takes the whole move: no distance can be moved")
         if fact(cmd, "submerge", MOVE_FACTS) and not all(c.has("submersible") for c in cs):
             raise IllegalCommand("FOW 20 Submersible", "only Submersible elements dive or surface")
-        airborne = any(e.markers.get("airborne") for e in unit.alive)
-        distance = distance_moved
-        if airborne and not fly and fact(cmd, "path", MOVE_FACTS) and distance < 2 and not all(c.has("hover") for c in cs):
-            raise IllegalCommand("FOW 20 Flying", "an airborne element must move at least 2\" (Hover is exempt)")
+        airborne = self._flies(state, unit, cmd)
+        if airborne and distance_moved < 2 and not all(c.has("hover") for c in cs):
+            raise IllegalCommand("FOW 20 Flying", "a flying element moves at least 2\" every turn (Hover is exempt)")
         if fact(cmd, "in_cohesion", MOVE_FACTS) is False:
             raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
         tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
@@ -105,15 +108,27 @@ class MovementMixin:
         if sailing and _distance(cmd) and not heading:
             raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
         path = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
+        jumping = bool(fact(cmd, "jump", MOVE_FACTS))
+        budget = self._allowance(state, unit, cs, cmd, run or fleeing) if cs else Fraction(0)
+        used = Fraction(distance_moved)
+        if cs and not path and not jumping and not whole_move and distance_moved > budget:
+            # a distance is inches of open ground: it can never exceed the allowance (FOW 6.1)
+            raise IllegalCommand("FOW 6.1", f"a move of {distance_moved}\" is more than the unit's allowance "
+                                            f"of {float(budget):g}\"")
         if path and cs:
-            budget = self._allowance(state, unit, cs, cmd, run or fleeing)
-            jumping = bool(fact(cmd, "jump", MOVE_FACTS))
             for c in cs:
                 try:
-                    check_path(path, budget, c, self.edition, running=run or fleeing,
-                               airborne=airborne and self.edition == SO, jumping=jumping)
+                    used = check_path(path, budget, c, self.edition, running=run or fleeing,
+                                      airborne=airborne, jumping=jumping)
                 except IllegalMove as exc:
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
+        if fleeing and cs and not fact(cmd, "left_table", MOVE_FACTS) and not fact(cmd, "stopped", MOVE_FACTS):
+            # FOW 15.3: the flight uses all the movement the unit has (short by less than an inch)
+            last = path[-1].terrain if path else "open"
+            step = max(Fraction(1), TERRAIN_COST.get(last) or Fraction(1))
+            if budget - used >= step:
+                raise IllegalCommand("FOW 15.3", f"a fleeing unit runs its whole move ({float(budget):g}\"), "
+                                                 f"not {float(used):g}\" (say `stopped` if something stopped it)")
         for uid in list(fact(cmd, "contact", MOVE_FACTS) or []) + list(fact(cmd, "near", MOVE_FACTS) or []):
             self._unit(state, uid)
         for uid in fact(cmd, "contact", MOVE_FACTS) or []:
@@ -137,12 +152,37 @@ class MovementMixin:
             if state.unit(carrier.unit).side != unit.side:
                 raise IllegalCommand("FOW 20 Transport", "a unit boards a transport of its own side")
 
+    def _flies(self, state: BattleState, unit: UnitState, cmd: Any) -> bool:
+        """Whether this move is made in the air: take-off is declared before the move, a
+        landing takes the whole move (FOW 20 Flying); airborne flyers pass over terrain."""
+        fly = fact(cmd, "fly", MOVE_FACTS)
+        if fly == "take_off":
+            return True
+        return fly != "land" and any(e.markers.get("airborne") for e in unit.alive)
+
+    def must_fly_on(self, state: BattleState, unit: UnitState) -> bool:
+        """An airborne unit (Hover aside) that has not moved yet this activation still owes
+        its 2\" (FOW 20 Flying): it may not end the activation without moving or landing."""
+        able = self._able(state, unit)
+        return (not unit.markers.get("moved") and bool(able) and all(e.markers.get("airborne") for e in able)
+                and not all(self.combatant(state, e).has("hover") for e in able))
+
+    def move_allowance(self, state: BattleState, unit_id: str, facts: dict[str, Any] | None = None) -> Fraction:
+        """The inches of open ground the unit may move now with these move facts (a
+        fleeing unit runs)."""
+
+        unit = self._unit(state, unit_id)
+        cmd = Move(unit=unit_id, facts=dict(facts or {}))
+        cs = [self.combatant(state, e) for e in self._able(state, unit)]
+        running = bool(fact(cmd, "run", MOVE_FACTS)) or unit.data.get("morale") == "fleeing"
+        return self._allowance(state, unit, cs, cmd, running) if cs else Fraction(0)
+
     def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Any, running: bool) -> Fraction:
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
         moves = [self.element_of(state, e).move or 0 for e in self._able(state, unit)]
         move = min((m for m in moves if m > 0), default=0)
         effects = self.effects_on(state, unit.id)
-        airborne = any(e.markers.get("airborne") for e in unit.alive)
+        airborne = self._flies(state, unit, cmd)
         return allowance(
             move,
             fast="Fast" in effects,

@@ -1,0 +1,213 @@
+"""Issue 12: rules the engine got wrong when played as the rulebooks read, each test
+named after the rule, driven with table dice."""
+
+import pytest
+
+from campaign.engine.errors import IllegalCommand
+
+from .battle_helpers import SO, V17, Weapon, battle, el, expect_roll, force, initiative, texts
+
+
+def duel(red, blue, edition=SO, **opts):
+    bt = battle(force("Red", *red, edition=edition), force("Blue", *blue, edition=edition), edition=edition, **opts)
+    initiative(bt, "red")
+    return bt
+
+
+def move(b, unit="reds", **facts):
+    b.apply({"type": "move", "unit": unit, "facts": facts})
+
+
+# --- 10: facts that name ids are checked like the others ------------------------------------
+@pytest.mark.parametrize("facts", [
+    {"run": True, "path": "open 4", "light_terrain": ["reds/ghost"]},
+    {"run": True, "path": "open 4", "light_terrain": ["blues/b"]},  # not the moving unit's
+    {"path": "open 2", "within_6": ["nobody"]},
+    {"path": "open 2", "jump_heavy": ["reds/ghost"]},
+])
+def test_fow22_move_facts_naming_unknown_ids_are_refused(facts) -> None:
+    b = duel([("Reds", (el("A"),))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    before = b.state.to_dict() if hasattr(b.state, "to_dict") else None
+    with pytest.raises(IllegalCommand) as exc:
+        move(b, **facts)
+    assert exc.value.rule == "FOW 22"
+    if before is not None:
+        assert b.state.to_dict() == before
+
+
+@pytest.mark.parametrize("kind,facts", [
+    ("melee", {"allocate": ["blues/zz"]}),
+    ("shoot", {"covered": ["blues/zz"]}),
+    ("shoot", {"allocate": ["reds/a"]}),  # the attacker's own element is not the target's
+])
+def test_fow22_attack_facts_naming_unknown_ids_are_refused(kind, facts) -> None:
+    gun = (Weapon("Gun", "ranged", "d6", 12),)
+    b = duel([("Reds", (el("A", weapons=gun),))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    with pytest.raises(IllegalCommand) as exc:
+        b.apply({"type": kind, "unit": "reds", "target": "blues", "facts": facts})
+    assert exc.value.rule == "FOW 22"
+
+
+# --- 3: Arcing Artillery ignores line of sight, template or not --------------------------------
+LOBBER = el("Rock Lobber", "d8", move=4, weapons=(Weapon("Lobber", "ranged", "d12", 48),),
+            attributes=("Arc-Artillery", "Cumbersome"))
+
+
+def test_fow11_arcing_artillery_without_a_template_fires_without_line_of_sight() -> None:
+    b = duel([("Lobbers", (LOBBER,))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "lobbers"})
+    odds = b.rules.odds(b.state, b.types.from_dict(
+        {"type": "shoot", "unit": "lobbers", "target": "blues", "facts": {"los": "none"}}))
+    assert odds.p_hit == (pytest.approx(9 / 12),)
+    b.apply({"type": "shoot", "unit": "lobbers", "target": "blues", "facts": {"los": "none"}})
+    expect_roll(b, 12, 1, "to hit")
+    b.roll([4])
+    expect_roll(b, 6, 1, "recovery")
+
+
+def test_fow11_plain_gun_still_needs_line_of_sight() -> None:
+    b = duel([("Reds", (el("A", weapons=(Weapon("Gun", "ranged", "d8", 12),)),))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    with pytest.raises(IllegalCommand, match="line of sight"):
+        b.apply({"type": "shoot", "unit": "reds", "target": "blues", "facts": {"los": "none"}})
+
+
+# --- 5: a broken unit runs as soon as it is next activated, its whole run ----------------------
+def _broken_blues():
+    b = duel([("Reds", (el("A", count=4),))], [("Blues", (el("B", count=4),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    b.apply({"type": "melee", "unit": "reds", "target": "blues"})
+    b.roll([6, 1, 1, 1])
+    b.roll([1])  # one of four lost
+    b.roll([1])  # morale fails: broken
+    assert b.state.unit("blues").data["morale"] == "broken"
+    b.apply({"type": "end_activation", "unit": "reds"})
+    b.apply({"type": "activate", "unit": "blues"})
+    return b
+
+
+def test_fow15_3_broken_unit_must_flee_before_it_can_end_its_activation() -> None:
+    b = _broken_blues()
+    legal = {s.type for s in b.pending.legal}
+    assert legal == {"move"}
+    with pytest.raises(IllegalCommand):
+        b.apply({"type": "end_activation", "unit": "blues"})
+
+
+@pytest.mark.parametrize("facts", [{"distance": 1}, {"path": "open 1"}, {}, {"path": "open 4, light 1"}])
+def test_fow15_3_the_flight_is_the_whole_run(facts) -> None:
+    b = _broken_blues()  # MOVE 4: the flight runs 8"
+    with pytest.raises(IllegalCommand) as exc:
+        b.apply({"type": "move", "unit": "blues", "facts": facts})
+    assert exc.value.rule == "FOW 15.3"
+
+
+@pytest.mark.parametrize("facts", [{"path": "open 8"}, {"distance": 8}, {"path": "open 5, light 2"},
+                                   {"path": "open 2", "stopped": True}, {"path": "open 3", "left_table": True}])
+def test_fow15_3_a_whole_run_or_a_stop_is_a_flight(facts) -> None:
+    b = _broken_blues()
+    b.apply({"type": "move", "unit": "blues", "facts": facts})
+    assert b.state.unit("blues").markers.get("moved") or b.state.unit("blues").eliminated
+
+
+# --- found in play: a distance is checked against the allowance -------------------------------
+def test_fow6_1_a_distance_beyond_the_allowance_is_refused() -> None:
+    b = duel([("Reds", (el("A", move=8),))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    with pytest.raises(IllegalCommand) as exc:
+        move(b, distance=40)
+    assert exc.value.rule == "FOW 6.1"
+    with pytest.raises(IllegalCommand):
+        move(b, distance=9)
+    move(b, distance=8)
+
+
+# --- 6: Sharpshooter is +1 only in an activation in which the element does not move ------------
+SNIPER = el("Sniper", weapons=(Weapon("Rifle", "ranged", "d6", 24),), attributes=("Sharpshooter",))
+
+
+def test_fow20_sharpshooter_bonus_forbids_a_move_later_in_the_activation() -> None:
+    b = duel([("Snipers", (SNIPER,))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "snipers"})
+    b.apply({"type": "shoot", "unit": "snipers", "target": "blues"})
+    req = expect_roll(b, 6, 1, "to hit")
+    assert "Sharpshooter +1" in req.purpose
+    b.roll([2])  # 2 + 1 = 3: a miss
+    with pytest.raises(IllegalCommand) as exc:
+        move(b, unit="snipers", path="open 2")
+    assert exc.value.rule == "FOW 20 Sharpshooter"
+
+
+def test_fow20_sharpshooter_declaring_a_later_move_gives_no_bonus() -> None:
+    b = duel([("Snipers", (SNIPER,))], [("Blues", (el("B"),))])
+    b.apply({"type": "activate", "unit": "snipers"})
+    cmd = {"type": "shoot", "unit": "snipers", "target": "blues", "facts": {"will_move": True}}
+    assert b.rules.odds(b.state, b.types.from_dict(cmd)).p_hit == (pytest.approx(1 / 2),)
+    b.apply(cmd)
+    req = expect_roll(b, 6, 1, "to hit")
+    assert "Sharpshooter" not in req.purpose
+    b.roll([2])
+    move(b, unit="snipers", path="open 2")
+    assert b.state.unit("snipers").markers["moved"]
+
+
+# --- 7, 8, 4: flyers ----------------------------------------------------------------------------
+def flyer(**kw):
+    return el("Bat", move=4, attributes=("Flying",) + kw.pop("attributes", ()), **kw)
+
+
+def test_fow20_flying_take_off_is_declared_before_the_move_so_the_move_is_flown() -> None:
+    b = duel([("Bats", (flyer(),))], [("Blues", (el("B"),))], edition=SO)
+    b.apply({"type": "activate", "unit": "bats"})
+    move(b, unit="bats", fly="take_off", path="heavy 4, open 6")  # [SO] 3 x MOVE, terrain ignored
+    assert b.state.element("bats/bat").markers["airborne"]
+
+
+def test_fow20_flying_v17_take_off_move_passes_over_terrain() -> None:
+    b = duel([("Bats", (flyer(),))], [("Blues", (el("B"),))], edition=V17)
+    b.apply({"type": "activate", "unit": "bats"})
+    with pytest.raises(IllegalCommand):
+        move(b, unit="bats", fly="take_off", path="open 5")  # [1.7] MOVE, not triple
+    move(b, unit="bats", fly="take_off", path="heavy 2, open 2")
+
+
+def test_fow20_flying_v17_airborne_flyer_ignores_terrain_even_impassable() -> None:
+    b = duel([("Bats", (flyer(),))], [("Blues", (el("B"),))], edition=V17)
+    b.state.element("bats/bat").markers["airborne"] = True
+    b.apply({"type": "activate", "unit": "bats"})
+    move(b, unit="bats", path="impassable 1, heavy 3")
+
+
+def test_fow20_flying_airborne_flyer_must_move_two_inches_each_activation() -> None:
+    b = duel([("Bats", (flyer(weapons=(Weapon("Spit", "ranged", "d6", 12),)),))], [("Blues", (el("B"),))])
+    b.state.element("bats/bat").markers["airborne"] = True
+    b.apply({"type": "activate", "unit": "bats"})
+    assert "end_activation" not in {s.type for s in b.pending.legal}
+    with pytest.raises(IllegalCommand):
+        b.apply({"type": "end_activation", "unit": "bats"})
+    with pytest.raises(IllegalCommand, match="at least 2"):
+        move(b, unit="bats", distance=1)
+    with pytest.raises(IllegalCommand, match="at least 2"):
+        move(b, unit="bats")
+    b.apply({"type": "shoot", "unit": "bats", "target": "blues"})  # the Other Action may come first
+    b.roll([1])
+    assert "end_activation" not in {s.type for s in b.pending.legal}
+    move(b, unit="bats", distance=2)
+    assert b.state.unit("bats").markers["moved"] and b.pending.side == "blue"  # moved and acted: done
+
+
+def test_fow20_hover_and_landing_flyers_owe_no_two_inches() -> None:
+    b = duel([("Bats", (flyer(attributes=("Hover",)),)), ("Owls", (el("Owl", move=4, attributes=("Flying",)),))],
+             [("Blues", (el("B"),))])
+    for eid in ("bats/bat", "owls/owl"):
+        b.state.element(eid).markers["airborne"] = True
+    b.apply({"type": "activate", "unit": "bats"})
+    assert "end_activation" in {s.type for s in b.pending.legal}
+    b.apply({"type": "end_activation", "unit": "bats"})
+    b.apply({"type": "pass"})
+    initiative(b, "red")
+    b.apply({"type": "activate", "unit": "owls"})
+    move(b, unit="owls", fly="land")
+    assert "airborne" not in b.state.element("owls/owl").markers
