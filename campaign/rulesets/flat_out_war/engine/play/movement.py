@@ -122,7 +122,8 @@ class MovementMixin:
                                       airborne=airborne, jumping=jumping)
                 except IllegalMove as exc:
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
-        if fleeing and cs and not fact(cmd, "left_table", MOVE_FACTS) and not fact(cmd, "stopped", MOVE_FACTS):
+        said = bool(distance_moved or path)  # a flight given no distance or path runs its whole move
+        if fleeing and cs and said and not fact(cmd, "left_table", MOVE_FACTS) and not fact(cmd, "stopped", MOVE_FACTS):
             # FOW 15.3: the flight uses all the movement the unit has (short by less than an inch)
             last = path[-1].terrain if path else "open"
             step = max(Fraction(1), TERRAIN_COST.get(last) or Fraction(1))
