@@ -1,8 +1,9 @@
 """`muster serve [DIR] [--demo]`: the same app in a web browser, via textual-serve.
 
 Loopback only unless --host says otherwise, since anyone who can reach the port can
-drive Muster (and write to the campaign folder). textual-serve is an optional extra:
-`pip install 'muster[serve]'`.
+drive Muster (and write to the campaign folder). Every request must carry the token
+printed with the address and come from this server's own Host and Origin
+(tui/serve_guard.py). textual-serve is an optional extra: `pip install 'muster[serve]'`.
 """
 
 from __future__ import annotations
@@ -55,7 +56,10 @@ def run(args: argparse.Namespace) -> int:
     if args.host not in LOOPBACK:
         print(f"warning: serving on {args.host}: anyone who can reach port {args.port} can use this Muster",
               file=sys.stderr)  # fmt: skip
-    server = Server(
+    from tui.serve_guard import Guard, guarded, new_token
+
+    guard = Guard.for_server(args.host, args.port, args.public_url, new_token())
+    server = guarded(Server, guard)(
         app_command(args.dir, args.demo), host=args.host, port=args.port, title="Muster", public_url=args.public_url
     )
     server.serve()
