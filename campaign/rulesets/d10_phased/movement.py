@@ -79,6 +79,8 @@ def why_cannot_move(model: ModelState, in_contact: bool) -> str | None:
         return "DP-8.1 item 1: it touches a hostile model"
     if model.ran_away:
         return "DP-9.5: it ran away this turn"
+    if model.moved:
+        return "DP-8.1: it has moved this turn"
     if model.marker:
         return f"DP-8.1 item 4: it is {model.marker}"
     if model.crit_no_move:
