@@ -1,0 +1,154 @@
+"""d10 armies in the shared force container (campaign.force), and back.
+
+Until the core carries typed profiles, a d10 model is an Element whose numbers the
+container lacks sit in `stats`, and a unit's own fields (grade, command radius, leader,
+character, morale modifier) sit in the stats of its first element:
+
+    [[units.elements]]
+    name = "Legionary"
+    count = 7
+    move = 6
+    attributes = ["Machine"]
+    weapons = [{ name = "Rifle", kind = "ranged", die = "2d10", range = 24 }]
+    stats = { save = 1, close = 1, hits = 1, base = "1", grade = "average", command_radius = 6 }
+
+A weapon's attack dice are its `die`, written "<dice>d10". Reading a force never
+raises: what cannot be read becomes an error finding naming the key path.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from campaign.findings import Finding
+from campaign.force import Element, Force
+from campaign.force import Unit as ForceUnit
+from campaign.force import Weapon as ForceWeapon
+from campaign.rulesets.d10_phased.profile import GRADES, Army, Model, Unit, Weapon
+
+RULESET_ID = "d10-phased"
+MODEL_STATS = ("save", "close", "hits", "base")
+UNIT_STATS = ("grade", "command_radius", "leader", "character", "morale_modifier")
+_DICE = re.compile(r"^\s*(\d+)\s*d10\s*$", re.IGNORECASE)
+
+
+def _base_text(base: Fraction) -> int | str:
+    if base.denominator == 1:
+        return base.numerator
+    return str(float(base)) if (base * 1000).denominator == 1 else f"{base.numerator}/{base.denominator}"
+
+
+def weapon_to_force(weapon: Weapon) -> ForceWeapon:
+    kind = "ranged" if weapon.kind == "ranged" else "melee"
+    return ForceWeapon(weapon.name, kind, f"{weapon.dice}d10", weapon.range)
+
+
+def model_to_element(model: Model, unit: Unit | None = None, leader_here: bool = False) -> Element:
+    stats: dict[str, int | str] = {
+        "save": model.save,
+        "close": model.close,
+        "hits": model.hits,
+        "base": _base_text(model.base),
+    }
+    if unit is not None:
+        stats.update(grade=unit.grade, command_radius=unit.command_radius)
+        if unit.leader:
+            stats["leader"] = unit.leader
+        if unit.character:
+            stats["character"] = 1
+        if unit.morale_modifier:
+            stats["morale_modifier"] = unit.morale_modifier
+    return Element(
+        name=model.name,
+        count=model.count,
+        move=model.move,
+        weapons=tuple(weapon_to_force(w) for w in model.weapons),
+        attributes=model.specials,
+        stats=stats,
+    )
+
+
+def army_to_force(army: Army) -> Force:
+    units = tuple(
+        ForceUnit(u.name, tuple(model_to_element(m, u if i == 0 else None) for i, m in enumerate(u.models)))
+        for u in army.units
+    )
+    return Force(name=army.name, ruleset=RULESET_ID, units=units, note=army.note)
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def error(self, path: str, message: str, rule: str = "force file") -> None:
+        self.findings.append(Finding("error", rule, message, path))
+
+    def int_stat(self, stats: dict[str, int | str], key: str, default: int, path: str) -> int:
+        value = stats.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(f"{path}.stats.{key}", f"{key} must be a whole number, not {value!r}")
+            return default
+        return value
+
+    def weapon(self, weapon: ForceWeapon, path: str) -> Weapon:
+        match = _DICE.match(weapon.die or "")
+        dice = int(match.group(1)) if match else 1
+        if not match:
+            self.error(f"{path}.die", f"a weapon's dice are written like \"2d10\", not {weapon.die!r}")
+        return Weapon(weapon.name, dice, "ranged" if weapon.kind == "ranged" else "close", weapon.range)
+
+    def model(self, element: Element, path: str) -> Model:
+        stats = element.stats
+        for key in stats:
+            if key not in MODEL_STATS + UNIT_STATS:
+                self.error(f"{path}.stats.{key}", f"unknown stat {key!r} (stats: {', '.join(MODEL_STATS + UNIT_STATS)})")
+        raw_base = stats.get("base", 1)
+        try:
+            base = Fraction(str(raw_base))
+        except (ValueError, ZeroDivisionError):
+            self.error(f"{path}.stats.base", f"base must be inches, not {raw_base!r}")
+            base = Fraction(1)
+        return Model(
+            name=element.name,
+            move=element.move if element.move is not None else 0,
+            save=self.int_stat(stats, "save", 0, path),
+            weapons=tuple(self.weapon(w, f"{path}.weapons[{i}]") for i, w in enumerate(element.weapons)),
+            close=self.int_stat(stats, "close", 0, path),
+            hits=self.int_stat(stats, "hits", 1, path),
+            base=base,
+            specials=element.attributes,
+            count=element.count - element.lost,
+        )
+
+    def unit(self, unit: ForceUnit, path: str) -> Unit:
+        models = tuple(self.model(e, f"{path}.elements[{i}]") for i, e in enumerate(unit.elements))
+        first = unit.elements[0].stats if unit.elements else {}
+        for i, element in enumerate(unit.elements[1:], 1):
+            for key in UNIT_STATS:
+                if key in element.stats:
+                    self.error(f"{path}.elements[{i}].stats.{key}", f"{key} belongs on the unit's first element")
+        grade = first.get("grade", "average")
+        if grade not in GRADES:
+            self.error(f"{path}.elements[0].stats.grade", f"grade must be one of {', '.join(GRADES)}, not {grade!r}", "DP-18.2")
+            grade = "average"
+        return Unit(
+            name=unit.name,
+            models=models,
+            grade=grade,  # type: ignore[arg-type]
+            command_radius=self.int_stat(first, "command_radius", 6, f"{path}.elements[0]"),
+            leader=self.int_stat(first, "leader", 0, f"{path}.elements[0]"),
+            character=bool(self.int_stat(first, "character", 0, f"{path}.elements[0]")),
+            morale_modifier=self.int_stat(first, "morale_modifier", 0, f"{path}.elements[0]"),
+        )
+
+
+def force_to_army(force: Force) -> tuple[Army, list[Finding]]:
+    """The army a force file describes (losses taken off), and what could not be read."""
+    reader = _Reader()
+    units = tuple(reader.unit(u, f"units[{i}]") for i, u in enumerate(force.units))
+    for i, unit in enumerate(force.units):
+        for e, element in enumerate(unit.elements):
+            if element.die is not None:
+                reader.error(f"units[{i}].elements[{e}].die", "a d10 model has no die of its own (its weapons have dice)")
+    return Army(force.name, units, force.note), reader.findings

@@ -1,0 +1,55 @@
+"""The d10 phased rules as a Ruleset: metadata, options, samples, validation.
+
+There are no points in our sources (the army-building part is missing), so every model
+prices at 0 and the only findings are the profile checks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from campaign.costing import ElementCost, ForceCost, UnitCost
+from campaign.findings import Finding
+from campaign.force import Force
+from campaign.rulesets.base import Ruleset
+from campaign.rulesets.d10_phased.forces import RULESET_ID, army_to_force, force_to_army
+from campaign.rulesets.d10_phased.help import HELP
+from campaign.rulesets.d10_phased.options import OPTIONS
+from campaign.rulesets.d10_phased.samples import SAMPLES
+from campaign.rulesets.d10_phased.specials import CATALOGUE
+from campaign.rulesets.d10_phased.validation import validate_army
+
+_MODEL_PATH = re.compile(r"\.models\[")
+
+
+def force_path(path: str) -> str:
+    """An army finding's key path as the force file spells it."""
+    return _MODEL_PATH.sub(".elements[", path).replace(".specials", ".attributes")
+
+
+class D10Phased(Ruleset):
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = "d10 phased rules"
+    aliases: ClassVar[tuple[str, ...]] = ("d10",)
+    dice: ClassVar[tuple[str, ...]] = ()  # every die is a d10; weapons write their dice as "2d10"
+    option_specs = OPTIONS
+    help_text: ClassVar[str] = HELP
+
+    def validate(self, force: Force) -> list[Finding]:
+        army, found = force_to_army(force)
+        for f in validate_army(army):
+            found.append(Finding(f.severity, f.rule, f.message, force_path(f.path)))
+        return found
+
+    def price(self, force: Force) -> ForceCost:
+        units = tuple(
+            UnitCost(u.name, tuple(ElementCost(e.name, e.count, 0) for e in u.elements)) for u in force.units
+        )
+        return ForceCost(units, tuple(self.validate(force)))
+
+    def sample_forces(self) -> list[Force]:
+        return [army_to_force(a) for a in SAMPLES]
+
+    def attribute_names(self) -> list[str]:
+        return [s.name for s in CATALOGUE]

@@ -1,0 +1,49 @@
+"""d10 armies as force files: round trip byte for byte, findings instead of tracebacks."""
+
+import attrs
+
+from campaign.force import Weapon
+from campaign.rulesets.d10_phased.forces import army_to_force, force_to_army
+from campaign.rulesets.d10_phased.ruleset import D10Phased
+from campaign.rulesets.d10_phased.samples import SAMPLES
+from saves.force_file import dump_force, parse_force
+
+
+def test_samples_round_trip_through_force_files() -> None:
+    ruleset = D10Phased()
+    for army in SAMPLES:
+        force = army_to_force(army)
+        back, found = force_to_army(force)
+        assert found == [] and back == army
+        text = dump_force(force)
+        assert "2d10" in text or "1d10" in text or "weapons" not in text
+        assert [f for f in ruleset.validate(force) if f.severity == "error"] == []
+        assert ruleset.price(force).total == 0
+
+
+def test_bad_stats_become_findings_with_force_paths() -> None:
+    force = army_to_force(SAMPLES[0])
+    unit = force.units[0]
+    first = attrs.evolve(unit.elements[0], stats={**unit.elements[0].stats, "grade": "brave", "save": "x", "armour": 2})
+    second = attrs.evolve(
+        unit.elements[1],
+        weapons=(Weapon("Rifle", "ranged", "d6", 24),),
+        stats={**unit.elements[1].stats, "grade": "average"},
+        attributes=("Laser Eyes",),
+    )
+    bad = attrs.evolve(force, units=(attrs.evolve(unit, elements=(first, second)), *force.units[1:]))
+    found = {(f.severity, f.path) for f in D10Phased().validate(bad)}
+    assert ("error", "units[0].elements[0].stats.grade") in found
+    assert ("error", "units[0].elements[0].stats.save") in found
+    assert ("error", "units[0].elements[0].stats.armour") in found
+    assert ("error", "units[0].elements[1].weapons[0].die") in found
+    assert ("error", "units[0].elements[1].stats.grade") in found
+    assert ("warning", "units[0].elements[1].attributes") in found
+
+
+def test_lost_models_are_left_out_of_the_army() -> None:
+    force = army_to_force(SAMPLES[1])
+    pack = force.units[0]
+    hurt = attrs.evolve(force, units=(attrs.evolve(pack, elements=(attrs.evolve(pack.elements[0], lost=5),)), *force.units[1:]))
+    army, _ = force_to_army(hurt)
+    assert army.units[0].model_count == 7
