@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from campaign.campaigns.scenario import Scenario
+from campaign.activation import DEFAULT_SCHEME
 from campaign.force import Force
 from campaign.findings import Finding
 from campaign.outcome import BattleOutcome
@@ -66,7 +67,7 @@ class BattleHeader:
     edition: str | None = None
     options: dict[str, int | str | bool] = attrs.field(factory=dict)
     scenario: Scenario | None = None
-    activation: str = "initiative"  # "initiative" | "cards"
+    activation: str = DEFAULT_SCHEME  # a registered activation scheme
     activation_options: dict[str, Any] = attrs.field(factory=dict)
     seed: int = 0
     dice: str = "auto"  # "auto" | "table"
@@ -121,8 +122,12 @@ def _check_header(file: str | Path, header: BattleHeader) -> None:
         check_ref(file, f"setup.sides[{i}].force_ref", side.force_ref)
     if header.dice not in ("auto", "table"):
         raise SaveError(file, f"unknown dice mode {header.dice!r}", key="setup.dice", expected='"auto" or "table"')
-    if header.activation not in ("initiative", "cards"):
-        raise SaveError(file, f"unknown activation scheme {header.activation!r}", key="setup.activation", expected='"initiative" or "cards"')
+    from campaign.activation.registry import check_scheme_name
+    from campaign.engine.scheme import scheme_names
+
+    if check_scheme_name(header.activation) is not None:
+        expected = " or ".join(f'"{name}"' for name in scheme_names())
+        raise SaveError(file, f"unknown activation scheme {header.activation!r}", key="setup.activation", expected=expected)
 
 
 # --- writing --------------------------------------------------------------------

@@ -69,15 +69,17 @@ def scenario_from_dict(data: dict[str, Any], file: str | Path, *, text: str | No
     if scenario.rounds is None and not scenario.end_condition:
         raise error("rounds", "the scenario never ends", "rounds, or an end_condition in words")
     if scenario.activation or scenario.activation_options:
-        from campaign.activation.registry import check_activation
+        from campaign.activation.registry import check_activation, check_scheme_name
+        from campaign.engine.scheme import scheme_names
 
+        choices = " or ".join(f'"{name}"' for name in scheme_names())
         if not scenario.activation:
             raise error("activation_options", "activation options without an activation scheme",
-                        'activation = "initiative" or "cards"')
+                        f"activation = {choices}")
         problem = check_activation(scenario.activation, scenario.activation_options)
         if problem:
-            key = "activation" if scenario.activation not in ("initiative", "cards") else "activation_options"
-            raise error(key, problem, '"initiative" or "cards"' if key == "activation" else "")
+            key = "activation" if check_scheme_name(scenario.activation) else "activation_options"
+            raise error(key, problem, choices if key == "activation" else "")
     names = [o.name for o in scenario.objectives]
     for i, objective in enumerate(scenario.objectives):
         if names.count(objective.name) > 1:

@@ -1,8 +1,8 @@
 """Activation schemes by name, for scenario and campaign files.
 
-A file says `activation = "initiative"` or `"cards"` with an `[activation_options]`
-table; saves and the TUI call `check_activation` to explain a bad choice before a
-battle starts, and `schemes()` to list the choices with their documented options.
+A file names a registered scheme (`activation = "..."`, see `scheme_names()`) with an
+`[activation_options]` table; saves and the TUI call `check_activation` to explain a bad
+choice before a battle starts, and `schemes()` to list the choices with their options.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.engine.scheme import get_scheme, scheme_names
-from campaign.rulesets.base import Option
+from campaign.options import Option
 
 
 def schemes() -> dict[str, tuple[Option, ...]]:
@@ -21,8 +21,32 @@ def schemes() -> dict[str, tuple[Option, ...]]:
     return out
 
 
-def check_activation(name: str, options: dict[str, Any] | None = None) -> str | None:
-    """None if `name` with `options` makes a valid scheme, else a message saying why."""
+def check_scheme_name(name: object, ruleset_id: str | None = None) -> str | None:
+    """None if `name` is a registered scheme the ruleset (when given) can be played with,
+    else a message naming the choices."""
+    known = scheme_names()
+    allowed = known
+    if ruleset_id:
+        from campaign.rulesets import UnknownRuleset, ruleset_class
+
+        try:
+            declared = ruleset_class(ruleset_id).activation_schemes
+        except UnknownRuleset:
+            declared = ()
+        allowed = [n for n in known if n in declared] if declared else known
+    if name in allowed:
+        return None
+    if name in known:
+        return f"{ruleset_id} cannot be played with activation scheme {name!r} (choices: {', '.join(allowed)})"
+    return f"unknown activation scheme {name!r} (known: {', '.join(known)})"
+
+
+def check_activation(name: str, options: dict[str, Any] | None = None, ruleset_id: str | None = None) -> str | None:
+    """None if `name` with `options` makes a valid scheme (for the ruleset, when given),
+    else a message saying why."""
+    problem = check_scheme_name(name, ruleset_id)
+    if problem:
+        return problem
     try:
         get_scheme(name, **dict(options or {}))
     except ValueError as exc:

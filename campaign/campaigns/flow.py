@@ -18,6 +18,7 @@ from campaign.campaigns.model import (
     TrackStep,
 )
 from campaign.campaigns.scenario import Scenario
+from campaign.activation import DEFAULT_SCHEME
 from campaign.force import Element, Force, Unit
 from campaign.inert_text import control_problem
 from campaign.outcome import BattleOutcome, VPLine, format_vp
@@ -61,11 +62,12 @@ def check_campaign(campaign: Campaign, scenario_ids: set[str] | None = None) -> 
                 problems.append((f"track[{i}].branches[{j}].goto", f"no step {branch.goto!r} in the track"))
     if campaign.position and campaign.position not in steps:
         problems.append(("position", f"no step {campaign.position!r} in the track"))
-    from campaign.activation.registry import check_activation
+    from campaign.activation.registry import check_activation, check_scheme_name
 
-    problem = check_activation(campaign.activation, dict(campaign.activation_options))
+    problem = check_activation(campaign.activation, dict(campaign.activation_options), campaign.ruleset)
     if problem:
-        problems.append(("activation_options" if campaign.activation_options else "activation", problem))
+        bad_name = check_scheme_name(campaign.activation, campaign.ruleset)
+        problems.append(("activation_options" if campaign.activation_options and not bad_name else "activation", problem))
     for i, line in enumerate(campaign.ledger):
         if line.side not in ids:
             problems.append((f"ledger[{i}].side", f"no side {line.side!r}"))
@@ -84,7 +86,7 @@ def create_campaign(
     edition: str | None = None,
     options: Mapping[str, int | str | bool] | None = None,
     dice: str = "auto",
-    activation: str = "initiative",
+    activation: str = DEFAULT_SCHEME,
     activation_options: Mapping[str, int | str | bool] | None = None,
     rules: CampaignRules | None = None,
     seed: int = 0,
@@ -98,8 +100,6 @@ def create_campaign(
             raise CampaignError(f"{label}: {problem}")
     if dice not in ("auto", "table"):
         raise CampaignError(f"dice mode must be auto or table, not {dice!r}")
-    if activation not in ("initiative", "cards"):
-        raise CampaignError(f"activation must be initiative or cards, not {activation!r}")
     campaign = Campaign(
         name=name,
         ruleset=ruleset,
@@ -108,7 +108,7 @@ def create_campaign(
         sides=tuple(sides),
         track=tuple(track),
         dice=dice,  # type: ignore[arg-type]
-        activation=activation,  # type: ignore[arg-type]
+        activation=activation,
         activation_options=dict(activation_options or {}),
         rules=rules or CampaignRules(),
         position=track[0].id if track else "",
@@ -131,7 +131,7 @@ class BattlePlan:
     file: str  # battles/NN-<scenario>.toml
     seed: int
     roles: dict[str, str]  # side id -> the scenario's role for it ("attacker"...)
-    activation: str = "initiative"  # the scenario's scheme, else the campaign's
+    activation: str = DEFAULT_SCHEME  # the scenario's scheme, else the campaign's
     activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)
 
     @property

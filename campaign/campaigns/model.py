@@ -7,10 +7,10 @@ from typing import Literal
 
 import attrs
 
+from campaign.activation import DEFAULT_SCHEME
 from campaign.outcome import _fraction
 
 DiceMode = Literal["auto", "table"]
-Activation = Literal["initiative", "cards"]
 TieBreak = Literal["battles-won", "last-battle", "draw"]
 GitCommits = Literal["off", "battle", "activation"]
 END = "end"  # a track target meaning "the campaign ends here"
@@ -31,12 +31,31 @@ class CampaignRules:
     reinforcement_per_battle: int = 0  # points each side banks after every battle
     reinforcement_per_vp: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
     recovery_rolls: bool = False  # roll for each element lost; it returns on a success
-    recovery_die: int = 6
-    recovery_target: int = 4  # a recovery roll succeeds on this face or more
-    heals: tuple[str, ...] = ("die",)  # Element.state keys that reset between battles
+    # None below: the ruleset's default (Ruleset.campaign_defaults), filled in by Campaign.
+    recovery_die: int | None = None
+    recovery_target: int | None = None  # a recovery roll succeeds on this face or more
+    heals: tuple[str, ...] | None = None  # Element.state keys that reset between battles
     tie_break: TieBreak = "battles-won"  # when the campaign's VP totals are level
     declared_objective_vps: bool = True  # objectives the players declare taken score the scenario's VPs
     git_commits: GitCommits = "off"
+
+    def filled(self, ruleset_id: str) -> CampaignRules:
+        """These rules with every unset (None) field taken from the ruleset's defaults."""
+        if None not in (self.recovery_die, self.recovery_target, self.heals):
+            return self
+        from campaign.rulesets import UnknownRuleset, ruleset_class
+        from campaign.rulesets.base import CampaignDefaults
+
+        try:
+            defaults = ruleset_class(ruleset_id).campaign_defaults
+        except UnknownRuleset:
+            defaults = CampaignDefaults()
+        return attrs.evolve(
+            self,
+            recovery_die=defaults.recovery_die if self.recovery_die is None else self.recovery_die,
+            recovery_target=defaults.recovery_target if self.recovery_target is None else self.recovery_target,
+            heals=defaults.heals if self.heals is None else self.heals,
+        )
 
 
 @attrs.define(frozen=True)
@@ -88,7 +107,7 @@ class Campaign:
     edition: str | None = None
     options: dict[str, int | str | bool] = attrs.field(factory=dict)
     dice: DiceMode = "auto"
-    activation: Activation = "initiative"  # the default; a scenario may set its own
+    activation: str = DEFAULT_SCHEME  # a registered scheme; a scenario may set its own
     rules: CampaignRules = attrs.field(factory=CampaignRules)
     position: str = ""  # the next step's id; "" once the campaign has ended
     battle_in_progress: str = ""  # the battle file being played, if any
@@ -97,6 +116,10 @@ class Campaign:
     seed: int = 0  # battle seeds derive from it, so a replayed campaign rolls the same dice
     note: str = ""
     activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        # Campaign rules left unset follow the ruleset, so a campaign always carries them.
+        object.__setattr__(self, "rules", self.rules.filled(self.ruleset))
 
     @property
     def finished(self) -> bool:

@@ -40,7 +40,7 @@ class Scenario:
     deployment: str = ""
     special_rules: tuple[str, ...] = ()
     rulesets: tuple[str, ...] = ()  # ruleset ids it was written for; empty: any
-    # "initiative" or "cards" to play this scenario with that activation scheme whatever
+    # a registered activation scheme to play this scenario with whatever
     # the campaign's default; "" keeps the campaign's. Options replace the campaign's.
     activation: str = ""
     activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import attrs
 
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
@@ -33,8 +35,19 @@ def nothing() -> Resolution:
     yield  # pragma: no cover  (makes this a generator)
 
 
+@attrs.define(frozen=True)
+class Initiative:
+    """How the core's initiative scheme orders the sides each round: every side rolls one
+    `die` (plus the rules' `initiative_bonus`), highest first. `ties`: "reroll" -- tied
+    sides roll again among themselves, with the same bonuses."""
+
+    die: int = 6
+    ties: Literal["reroll"] = "reroll"
+
+
 class BattleRules:
     id: ClassVar[str] = ""
+    initiative: ClassVar[Initiative] = Initiative()
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
@@ -94,6 +107,16 @@ class BattleRules:
 
     def on_activation_end(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         return nothing()
+
+    def initiative_bonus(self, state: BattleState, side: str) -> int:
+        """Added to `side`'s initiative roll (e.g. a catch-up bonus for rounds lost)."""
+        return 0
+
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+        """What these rules plug into the activation scheme named `scheme` (the card
+        scheme's CardHost, say), or None for the scheme's generic adapter. A ruleset keeps
+        its adapters in its own folder and hands them out here."""
+        return None
 
     # --- the end ----------------------------------------------------------------
     def is_over(self, state: BattleState) -> bool:

@@ -9,13 +9,16 @@ and registers itself the same way.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Generator, Iterable
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.activation import DEFAULT_SCHEME
 from campaign.engine.state import BattleState
-from campaign.rulesets.base import Option
+from campaign.options import Option, resolve_options
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -63,36 +66,20 @@ class ActivationScheme:
         return state.over
 
 
-def resolve_options(specs: tuple[Option, ...], given: dict[str, Any], owner: str) -> dict[str, Any]:
-    """Defaults overlaid with `given`; ValueError for unknown names or values off the choices."""
-    known = {o.name: o for o in specs}
-    unknown = sorted(set(given) - set(known))
-    if unknown:
-        names = ", ".join(known) or "none"
-        raise ValueError(f"unknown option(s) for {owner}: {', '.join(unknown)} (options: {names})")
-    out = {o.name: o.default for o in specs}
-    for key, value in given.items():
-        spec = known[key]
-        if spec.choices and value not in spec.choices:
-            raise ValueError(f"option {key} must be one of {', '.join(map(str, spec.choices))}, not {value!r}")
-        out[key] = value
-    return out
-
-
-# --- initiative: d6 per side each round, tied sides re-roll among themselves ----------
+# --- initiative: a die per side each round, tied sides re-roll among themselves --------
 
 ONE_PER_ROUND = "one_activation_per_round"
 ALTERNATE = "alternate_until_all_pass"
 
 
 class InitiativeScheme(ActivationScheme):
-    """Each round every side rolls a d6; turns go from highest to lowest, and only tied
+    """Each round every side rolls its initiative die (BattleRules.initiative); turns go from highest to lowest, and only tied
     sides re-roll, to order themselves. In a turn a side activates one unit or passes.
     `one_activation_per_round`: every side gets one turn a round. `alternate_until_all_pass`:
     turns go round in initiative order until every side has passed, a unit activating at
     most once a round. A round ends when every side has had its turn(s)."""
 
-    name: ClassVar[str] = "initiative"
+    name: ClassVar[str] = DEFAULT_SCHEME
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "turn_structure",
@@ -142,14 +129,16 @@ class InitiativeScheme(ActivationScheme):
                 return
 
     def initiative(self, state: BattleState, sides: list[str], ctx: Context) -> Resolution:
-        """The order of `sides`: one d6 each, highest first; tied sides re-roll among themselves."""
+        """The order of `sides`: one die each (the rules' Initiative), plus the rules' bonus,
+        highest first; tied sides re-roll among themselves."""
         if len(sides) <= 1:
             return list(sides)
+        die = ctx.rules.initiative.die
         rolls: dict[str, int] = {}
         for side in sides:
             name = state.side(side).name
-            (face,) = yield RollRequest(6, 1, f"1 x d6 initiative, {name}", side=side)
-            rolls[side] = face
+            (face,) = yield RollRequest(die, 1, f"1 x d{die} initiative, {name}", side=side)
+            rolls[side] = face + ctx.rules.initiative_bonus(state, side)
         text = ", ".join(f"{state.side(s).name} {rolls[s]}" for s in sides)
         ctx.emit("initiative_roll", f"Initiative: {text}", rolls=dict(rolls))
         order: list[str] = []
@@ -207,8 +196,9 @@ class InitiativeScheme(ActivationScheme):
 
 # --- registry --------------------------------------------------------------------
 
+ENTRY_POINT_GROUP = "muster.activation"
 _SCHEMES: dict[str, type[ActivationScheme]] = {InitiativeScheme.name: InitiativeScheme}
-_BUILTIN_MODULES = ("campaign.activation.cards",)
+_loaded = False
 
 
 def register_scheme(cls: type[ActivationScheme]) -> type[ActivationScheme]:
@@ -218,22 +208,38 @@ def register_scheme(cls: type[ActivationScheme]) -> type[ActivationScheme]:
 
 
 def _load_builtins() -> None:
-    for module in _BUILTIN_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a scheme still being written
-            if not (exc.name and module.startswith(exc.name)):
-                raise
+    """Schemes register when their package is imported: every package under
+    campaign.activation, every ruleset package (a ruleset may ship its own turn), and the
+    entry-point group `muster.activation` of installed distributions."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import campaign.activation
+    from campaign.rulesets import ruleset_ids
+
+    for info in pkgutil.iter_modules(campaign.activation.__path__, "campaign.activation."):
+        if info.ispkg:
+            importlib.import_module(info.name)
+    ruleset_ids()
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if isinstance(loaded, type) and issubclass(loaded, ActivationScheme) and loaded.name not in _SCHEMES:
+            register_scheme(loaded)
 
 
-def get_scheme(name: str, **options: Any) -> ActivationScheme:
+def scheme_class(name: str) -> type[ActivationScheme]:
+    """The registered scheme class; ValueError naming the known schemes if none."""
     if name not in _SCHEMES:
         _load_builtins()
     try:
-        cls = _SCHEMES[name]
+        return _SCHEMES[name]
     except KeyError:
-        raise ValueError(f"unknown activation scheme {name!r} (known: {', '.join(sorted(_SCHEMES))})") from None
-    return cls(**options)
+        raise ValueError(f"unknown activation scheme {name!r} (known: {', '.join(scheme_names())})") from None
+
+
+def get_scheme(name: str, **options: Any) -> ActivationScheme:
+    return scheme_class(name)(**options)
 
 
 def scheme_names() -> list[str]:

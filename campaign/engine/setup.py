@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from campaign.activation import DEFAULT_SCHEME
 from campaign.campaigns.scenario import Scenario
 from campaign.force import Force
 
@@ -34,7 +35,7 @@ class BattleSetup:
     edition: str | None = None  # None: the ruleset's default
     options: dict[str, Any] = attrs.field(factory=dict)  # ruleset battle options
     scenario: Scenario = attrs.field(factory=_skirmish)  # rounds: None or 0 = no round limit
-    activation: str = "initiative"  # activation scheme: "initiative" | "cards"
+    activation: str = DEFAULT_SCHEME  # a registered activation scheme (campaign.engine.scheme)
     activation_options: dict[str, Any] = attrs.field(factory=dict)
     seed: int = 0
     dice: str = "auto"  # "auto" | "table"

@@ -1,10 +1,24 @@
-"""Rulesets are plugins: one folder each, found through this registry."""
+"""Rulesets are plugins: one package each under campaign/rulesets/, found by this registry.
+
+A ruleset package registers its Ruleset subclass with `@register` when imported. The
+registry imports every sub-package of campaign.rulesets on first use, and every object
+published under the entry-point group `muster.rulesets` by installed distributions (a
+Ruleset subclass, or a module whose import registers one). Nothing outside a ruleset's
+own folder names it: callers ask the registry (`get_ruleset`, `ruleset_ids`,
+`ruleset_class`).
+"""
 
 from __future__ import annotations
 
-from campaign.rulesets.base import Option, Ruleset, UnknownRuleset
+import importlib
+import pkgutil
+from importlib.metadata import entry_points
 
+from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, UnknownRuleset
+
+ENTRY_POINT_GROUP = "muster.rulesets"
 _REGISTRY: dict[str, type[Ruleset]] = {}
+_loaded = False
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
@@ -14,20 +28,40 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     return cls
 
 
+def unregister(cls: type[Ruleset]) -> None:
+    """Forget a ruleset (tests that register one of their own clean up with this)."""
+    for key in [k for k, v in _REGISTRY.items() if v is cls]:
+        del _REGISTRY[key]
+
+
 def _load_builtins() -> None:
-    # Importing a ruleset package registers it.
-    import campaign.rulesets.flat_out_war  # noqa: F401
+    """Import every ruleset package once (importing registers it), then the entry points."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in pkgutil.iter_modules(__path__, f"{__name__}."):
+        if info.ispkg:
+            importlib.import_module(info.name)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if isinstance(loaded, type) and issubclass(loaded, Ruleset) and loaded.id not in _REGISTRY:
+            register(loaded)
+
+
+def ruleset_class(ruleset_id: str) -> type[Ruleset]:
+    """The registered class for an id or alias; UnknownRuleset naming the known ids if none."""
+    _load_builtins()
+    try:
+        return _REGISTRY[ruleset_id]
+    except KeyError:
+        known = ", ".join(ruleset_ids())
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
 
 
 def get_ruleset(ruleset_id: str, edition: str | None = None, **options: object) -> Ruleset:
     """An instance of the ruleset for one edition with its options set."""
-    _load_builtins()
-    try:
-        cls = _REGISTRY[ruleset_id]
-    except KeyError:
-        known = ", ".join(sorted({c.id for c in _REGISTRY.values()}))
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
-    return cls(edition=edition, **options)
+    return ruleset_class(ruleset_id)(edition=edition, **options)
 
 
 def ruleset_ids() -> list[str]:
@@ -35,4 +69,15 @@ def ruleset_ids() -> list[str]:
     return sorted({c.id for c in _REGISTRY.values()})
 
 
-__all__ = ["Option", "Ruleset", "UnknownRuleset", "register", "get_ruleset", "ruleset_ids"]
+__all__ = [
+    "CampaignDefaults",
+    "ENTRY_POINT_GROUP",
+    "Option",
+    "Ruleset",
+    "UnknownRuleset",
+    "get_ruleset",
+    "register",
+    "ruleset_class",
+    "ruleset_ids",
+    "unregister",
+]

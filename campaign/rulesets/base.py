@@ -14,6 +14,9 @@ import attrs
 from campaign.costing import ForceCost
 from campaign.findings import Finding
 from campaign.force import Force
+from campaign.options import Option, resolve_options
+
+__all__ = ["CampaignDefaults", "Option", "Ruleset", "UnknownRuleset"]
 
 
 class UnknownRuleset(KeyError):
@@ -22,14 +25,14 @@ class UnknownRuleset(KeyError):
 
 
 @attrs.define(frozen=True)
-class Option:
-    """A documented ruleset option: a proposed ruling that is a real choice."""
+class CampaignDefaults:
+    """What a new campaign of this ruleset starts with (campaign.toml [rules] may change it):
+    the die and target of a recovery roll for each element lost, and the Element.state keys
+    that reset between battles (damage that heals)."""
 
-    name: str
-    default: Any
-    choices: tuple[Any, ...] = ()
-    help: str = ""
-    ruling: str = ""  # the spec's ruling id, e.g. "A-56"
+    recovery_die: int = 6
+    recovery_target: int = 4
+    heals: tuple[str, ...] = ()
 
 
 class Ruleset:
@@ -40,6 +43,13 @@ class Ruleset:
     default_edition: ClassVar[str | None] = None
     dice: ClassVar[tuple[str, ...]] = ()  # the die ladder, smallest first
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    # A short reference of the rules in our own words, shown by the TUI's help screen.
+    help_text: ClassVar[str] = ""
+    # Activation schemes (campaign.engine.scheme registry names) this ruleset can be played
+    # with; () means every registered scheme. "" as default means the core's default scheme.
+    activation_schemes: ClassVar[tuple[str, ...]] = ()
+    default_activation: ClassVar[str] = ""
+    campaign_defaults: ClassVar[CampaignDefaults] = CampaignDefaults()
 
     def __init__(self, edition: str | None = None, **options: Any) -> None:
         edition = edition or self.default_edition
@@ -48,17 +58,7 @@ class Ruleset:
                 f"{self.name} has no edition {edition!r} (editions: {', '.join(self.editions)})"
             )
         self.edition = edition
-        known = {o.name: o for o in self.option_specs}
-        unknown = set(options) - set(known)
-        if unknown:
-            raise ValueError(f"unknown {self.name} option(s): {', '.join(sorted(unknown))}")
-        self.options: dict[str, Any] = {o.name: o.default for o in self.option_specs}
-        for key, value in options.items():
-            spec = known[key]
-            if spec.choices and value not in spec.choices:
-                choices = ", ".join(map(str, spec.choices))
-                raise ValueError(f"option {key} must be one of {choices}, not {value!r}")
-            self.options[key] = value
+        self.options: dict[str, Any] = resolve_options(self.option_specs, options, self.name or self.id)
 
     # --- building forces -------------------------------------------------
     def price(self, force: Force) -> ForceCost:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from campaign.activation.cards.host import CardHost, register_host
+from campaign.activation.cards.host import SCHEME_NAME, CardHost
 from campaign.engine.rules import handed_modifier
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, FactSpec, RollRequest
@@ -109,10 +109,11 @@ class ToyRules(BattleRules):
     def end_reason(self, state: BattleState) -> str:
         return "a side has no units left"
 
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+        return ToyHost(self, options) if scheme == SCHEME_NAME else None
 
-@register_host
+
 class ToyHost(CardHost):
-    ruleset_id: ClassVar[str] = "toy"
 
     def move_rate(self, state: BattleState, unit_id: str) -> Fraction:
         return Fraction(6)

@@ -19,9 +19,12 @@ import attrs
 
 from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, create_campaign
 from campaign.force import Force
+from campaign.activation import DEFAULT_SCHEME
+from campaign.engine.scheme import scheme_names
 from campaign.inert_text import inert
 from campaign.rulesets import UnknownRuleset, get_ruleset
 from saves.errors import SaveError
+from scenarios.demo import RULESET as DEMO_RULESET
 
 NAME = "new"
 HELP = "create a campaign folder (--demo: the demo campaign)"
@@ -31,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", help="the new campaign folder")
     parser.add_argument("--demo", action="store_true", help="write the demo campaign (Humans against Aliens)")
     parser.add_argument("--name", help="the campaign's name (default: the folder's name)")
-    parser.add_argument("--ruleset", default="flat-out-war", help="ruleset id (default: flat-out-war)")
+    parser.add_argument("--ruleset", default=DEMO_RULESET, help=f"ruleset id (default: {DEMO_RULESET}, the demo's)")
     parser.add_argument("--edition", help="ruleset edition (default: the ruleset's)")
     parser.add_argument("--side", action="append", default=[], metavar="ID=NAME", help="a side (two or more)")
     parser.add_argument("--player", action="append", default=[], metavar="ID=PLAYER", help="a side's player")
@@ -39,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sample", action="append", default=[], metavar="ID=FORCE", help="a side's force from the ruleset's samples")
     parser.add_argument("--track", default="", metavar="S1,S2,...", help="scenario ids in order")
     parser.add_argument("--dice", choices=("auto", "table"), default="auto")
-    parser.add_argument("--activation", choices=("initiative", "cards"), default="initiative")
+    parser.add_argument("--activation", choices=scheme_names(), default=DEFAULT_SCHEME)
     parser.add_argument("--seed", type=int, help="dice seed for the campaign's battles (default: from the name)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a campaign rule (see campaign.toml [rules])")
     parser.add_argument("--git", choices=("off", "battle", "activation"), help="commit to git after each battle")
@@ -91,7 +94,7 @@ def _rule_value(key: str, text: str) -> object:
     fields = attrs.fields_dict(CampaignRules)
     if key not in fields:
         raise CampaignError(f"unknown campaign rule {key!r} (rules: {', '.join(fields)})")
-    default = fields[key].default
+    default = getattr(CampaignRules().filled(""), key)  # a ruleset's default has the same type
     if isinstance(default, bool):
         if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
             raise CampaignError(f"rule {key} is true or false, not {text!r}")

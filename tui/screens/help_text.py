@@ -1,10 +1,12 @@
 """Help topics: what each screen is for, and a short reference of each ruleset.
 
-Written for Muster in our own words; the rules specs under shared/rules are the
-authority, and the rulesets' own catalogues give the numbers.
+Written for Muster in our own words. Each ruleset carries its own reference
+(Ruleset.help_text, in its folder); this module only asks the registry for it.
 """
 
 from __future__ import annotations
+
+from campaign.rulesets import UnknownRuleset, ruleset_class
 
 SCREENS: dict[str, str] = {
     "general": (
@@ -92,39 +94,16 @@ SCREENS: dict[str, str] = {
     ),
 }
 
-RULESETS: dict[str, str] = {
-    "flat-out-war": (
-        "Flat Out War in brief\n"
-        "\n"
-        "Dice. Each element has one base die from d4 up to d20. A test is one roll of the right die plus "
-        "any modifiers; a total of 4 or better succeeds. Modifiers from attributes are small (-2 to +2) and "
-        "apply only where the attribute says.\n"
-        "\n"
-        "Rounds. At the start of a round every player rolls a d6 and turns go from the highest roll down "
-        "(only tied players roll again). On a turn a player activates one unit or passes. An activated unit "
-        "may move and take one other action (melee, shooting or a spell), in either order.\n"
-        "\n"
-        "Damage. An element that is hit rolls to recover: 4 or better and it stays. Elements with several "
-        "weapons roll for each weapon and lose the ones that fail.\n"
-        "\n"
-        "Morale. Each time a unit loses another quarter of its starting size it tests on its best base die, "
-        "at -1 for every quarter already gone. A failed test sends it fleeing until it rallies.\n"
-        "\n"
-        "Points. An element's price is its die, its weapons, its MOVE (paid per 2 inches) and its "
-        "attributes, some a flat sum and some a multiple of the die's DAC. A unit costs the sum of its "
-        "elements.\n"
-        "\n"
-        "Victory. Either a side completes its scenario objective, or, counting points, each unit wiped out "
-        "is worth a quarter of what it cost, plus the agreed objective values."
-    ),
-}
-
-
 def screen_help(topic: str) -> str:
     return SCREENS.get(topic, SCREENS["general"])
 
 
 def ruleset_help(ruleset_id: str | None) -> str:
+    """The ruleset's own short reference (Ruleset.help_text), found through the registry."""
     if ruleset_id is None:
         return "Open a force or a campaign to see a short reference of its ruleset here."
-    return RULESETS.get(ruleset_id, f"No short reference for {ruleset_id} yet; see the rules specification.")
+    try:
+        text = ruleset_class(ruleset_id).help_text
+    except UnknownRuleset:
+        text = ""
+    return text or f"No short reference for {ruleset_id} yet; see the rules specification."

@@ -22,6 +22,8 @@ from textual.widgets.selection_list import Selection
 
 from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, create_campaign
 from campaign.force import Force
+from campaign.engine.scheme import scheme_names
+from campaign.activation import DEFAULT_SCHEME
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
@@ -74,9 +76,8 @@ class NewCampaignScreen(MusterScreen):
                 yield labelled("Dice", Select(plain_options([("auto: Muster rolls", "auto"),
                                                              ("table: type real dice", "table")]),
                                               value="auto", id="c-dice", compact=True, allow_blank=False))
-                yield labelled("Activation", Select(plain_options([("initiative", "initiative"),
-                                                                   ("cards", "cards")]),
-                                                    value="initiative", id="c-activation", compact=True,
+                yield labelled("Activation", Select(plain_options([(n, n) for n in scheme_names()]),
+                                                    value=DEFAULT_SCHEME, id="c-activation", compact=True,
                                                     allow_blank=False))
             with VerticalScroll(id="page-sides"):
                 yield Label(Text("Two to four sides. A side without a name is left out.", style="dim"))

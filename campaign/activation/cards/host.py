@@ -8,12 +8,13 @@ ruleset command is, and how to resolve it with the scheme's flat modifier.
 The defaults here run any `BattleRules` in a basic way (2 AP, no leadership bonus,
 commands classified by their type name, the modifier handed over in
 `state.scheme["card_modifier"]`). A ruleset gets a proper host by subclassing and
-registering it for its id (`@register_host`), as `hosts/flat_out_war.py` does.
+handing it out from its BattleRules.scheme_host("cards", options), kept in the ruleset's
+own folder (Flat Out War's: campaign/rulesets/flat_out_war/engine/card_host.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,6 +34,8 @@ Resolution = Generator[Any, Any, Any]
 def hand_over(command: Command, total: int) -> dict[str, Any]:
     """The modifier for the acting unit's dice in this action (see MODIFIER_KEY)."""
     return {"unit": getattr(command, "unit", ""), "value": total, "label": CARD_LABEL}
+
+SCHEME_NAME = "cards"  # the scheme's registry name, passed to BattleRules.scheme_host
 
 # Where the scheme leaves the modifier of the action being resolved, for rules that read
 # it from the state (campaign.engine.rules.handed_modifier): {"unit", "value", "label"}.
@@ -57,7 +60,6 @@ DEFAULT_KINDS: dict[str, str] = {
 class CardHost:
     """The host adapter. Override the methods where the ruleset has something to say."""
 
-    ruleset_id: ClassVar[str] = ""  # the ruleset this host serves ("" = any)
     option_names: ClassVar[tuple[str, ...]] = ()  # host options accepted in the scheme options
 
     def __init__(self, rules: BattleRules, options: dict[str, Any] | None = None) -> None:
@@ -213,29 +215,7 @@ class CardHost:
         state.unit(unit_id).markers["removed"] = True
 
 
-_HOSTS: dict[str, Callable[..., CardHost]] = {}
-
-
-def register_host(cls: type[CardHost]) -> type[CardHost]:
-    """Class decorator: the host for `cls.ruleset_id`."""
-    _HOSTS[cls.ruleset_id] = cls
-    return cls
-
-
 def host_for(rules: BattleRules, options: dict[str, Any] | None = None) -> CardHost:
-    """The registered host for the rules' ruleset id, else the generic CardHost.
-    A BattleRules may also offer `card_host(options)` itself."""
-    made = getattr(rules, "card_host", None)
-    if callable(made):
-        return made(options or {})
-    _load_builtin_hosts()
-    cls = _HOSTS.get(getattr(rules, "id", ""), CardHost)
-    return cls(rules, options)
-
-
-def _load_builtin_hosts() -> None:
-    try:
-        import campaign.activation.cards.hosts.flat_out_war  # noqa: F401
-    except ModuleNotFoundError as exc:  # the Flat Out War engine (or its host) not there yet
-        if not (exc.name or "").startswith(("campaign.rulesets.flat_out_war", "campaign.activation.cards.hosts")):
-            raise
+    """The rules' own host (BattleRules.scheme_host), else the generic CardHost."""
+    host = rules.scheme_host(SCHEME_NAME, dict(options or {}))
+    return host if host is not None else CardHost(rules, options)

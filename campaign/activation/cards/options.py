@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.rulesets.base import Option
+from campaign.options import Option
+from campaign.options import resolve_options as resolve
 
 OPTION_SPECS: tuple[Option, ...] = (
     Option(
@@ -113,27 +114,18 @@ OPTION_SPECS: tuple[Option, ...] = (
     ),
 )
 
-_SPECS = {o.name: o for o in OPTION_SPECS}
-
-
 class CardOptionError(ValueError):
     pass
 
 
 def resolve_options(given: dict[str, Any] | None = None) -> dict[str, Any]:
     """Defaults overlaid with `given`; unknown names or bad values give a clear error."""
-    given = dict(given or {})
-    unknown = sorted(set(given) - set(_SPECS))
-    if unknown:
-        known = ", ".join(sorted(_SPECS))
-        raise CardOptionError(f"unknown card activation option(s): {', '.join(unknown)} (known: {known})")
-    out = {o.name: o.default for o in OPTION_SPECS}
-    for key, value in given.items():
-        spec = _SPECS[key]
-        if spec.choices and value not in spec.choices:
-            choices = ", ".join(map(str, spec.choices))
-            raise CardOptionError(f"card option {key} must be one of {choices}, not {value!r}")
-        if key in ("turns", "ap_max") and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+    try:
+        out = resolve(OPTION_SPECS, given, "card activation")
+    except ValueError as exc:
+        raise CardOptionError(str(exc)) from None
+    for key in ("turns", "ap_max"):
+        value = out[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise CardOptionError(f"card option {key} must be a whole number >= 1, not {value!r}")
-        out[key] = value
     return out

@@ -31,7 +31,7 @@ import attrs
 from campaign.activation.cards import options as card_options
 from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
-from campaign.activation.cards.host import CardHost, host_for
+from campaign.activation.cards.host import SCHEME_NAME, CardHost, host_for
 from campaign.activation.cards.results import HeldResults
 from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
 from campaign.activation.cards.split import SplitGroup, check_split
@@ -81,7 +81,7 @@ AT_EDGE = FactSpec(
 class CardScheme(ActivationScheme):
     """Seed 001's card deck: hidden card order, action points, overwatch, rally."""
 
-    name: ClassVar[str] = "cards"
+    name: ClassVar[str] = SCHEME_NAME
     option_specs: ClassVar[tuple[Option, ...]] = card_options.OPTION_SPECS
 
     def __init__(self, host: CardHost | None = None, **options: Any) -> None:

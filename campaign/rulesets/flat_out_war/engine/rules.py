@@ -94,6 +94,13 @@ class FlatOutWarRules(
         self._traits: dict[str, Any] = {}  # element id -> parsed attributes (static, parsed once)
         self._setup: BattleSetup | None = None
 
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+        """The card scheme runs on Flat Out War through its host (card_host.py)."""
+        from campaign.activation.cards.host import SCHEME_NAME
+        from campaign.rulesets.flat_out_war.engine.card_host import FlatOutWarHost
+
+        return FlatOutWarHost(self, options) if scheme == SCHEME_NAME else None
+
     def command_types(self) -> Iterable[type[Command]]:
         return FOW_COMMANDS
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from campaign.activation.cards.host import CardHost, register_host
+from campaign.activation.cards.host import CardHost
 from campaign.activation.cards.rules import FlatModifier
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
@@ -65,9 +65,8 @@ ROUTED = ("broken", "fleeing")
 GROUP_FACTS = {"melee": "attackers", "shoot": "shooters"}
 
 
-@register_host
 class FlatOutWarHost(CardHost):
-    ruleset_id: ClassVar[str] = "flat-out-war"
+    """Handed to the card scheme by FlatOutWarRules.scheme_host."""
 
     # --- who takes part -----------------------------------------------------------------
     def is_unit(self, state: BattleState, unit_id: str) -> bool:

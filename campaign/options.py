@@ -1,0 +1,37 @@
+"""Documented options (of a ruleset, an activation scheme or a card host) and the one
+check that overlays given values on their defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+
+@attrs.define(frozen=True)
+class Option:
+    """A documented option: a proposed ruling that is a real choice."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+    ruling: str = ""  # the spec's ruling id, e.g. "A-56"
+
+
+def resolve_options(specs: Iterable[Option], given: Mapping[str, Any] | None, owner: str) -> dict[str, Any]:
+    """Defaults overlaid with `given`; ValueError for unknown names or values off the choices."""
+    known = {o.name: o for o in specs}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(known) or "none"
+        raise ValueError(f"unknown option(s) for {owner}: {', '.join(unknown)} (options: {names})")
+    out = {o.name: o.default for o in known.values()}
+    for key, value in given.items():
+        spec = known[key]
+        if spec.choices and value not in spec.choices:
+            raise ValueError(f"option {key} must be one of {', '.join(map(str, spec.choices))}, not {value!r}")
+        out[key] = value
+    return out
