@@ -44,6 +44,9 @@ class Side:
     strong: bool = False  # melee: +1 DP on a roll that inflicts DP
     mighty_blow: bool = False  # melee: +1d4 DP on a roll that inflicts DP
     aggressive: bool = False  # never takes pins
+    stuns: bool = False  # Storm Hammer: stuns the opponent when its roll ties or wins (PR-49)
+    no_counter_dp: bool = False  # an entangling weapon's counter never inflicts DP (10.6)
+    stun_immune: bool = False  # vehicles and mecha (part 2)
 
     @property
     def pool(self) -> int:
@@ -75,6 +78,8 @@ class Judgement:
     margin: int = 0  # the winner's margin after the counter's -1
     package: margins.Package = margins.Package()
     shielded: bool = False  # the winner used its shield re-roll: no effects (PR-5)
+    target_stunned: bool = False  # the defender stunned by the attacker's Storm Hammer
+    attacker_stunned: bool = False  # the attacker stunned by the defender's
 
     @property
     def pinned(self) -> bool:
@@ -82,8 +87,20 @@ class Judgement:
 
 
 def judge(opposed: OpposedRoll, a: int, d: int, shield_by: Winner = "") -> Judgement:
-    """The result of successes `a` against `d` (2.3): ties and ranged defender wins do
-    nothing; a melee defender's win is a counter-attack with one success taken off."""
+    """The result of successes `a` against `d` (2.3), with the stun riders."""
+    judgement = _judge(opposed, a, d, shield_by)
+    if opposed.kind != "melee":
+        return judgement
+    hit_t = opposed.attacker.stuns and a >= d and not opposed.defender.stun_immune
+    hit_a = opposed.defender.stuns and d >= a and opposed.counter and not opposed.attacker.stun_immune
+    if hit_t or hit_a:
+        return attrs.evolve(judgement, target_stunned=hit_t, attacker_stunned=hit_a)
+    return judgement
+
+
+def _judge(opposed: OpposedRoll, a: int, d: int, shield_by: Winner) -> Judgement:
+    """Ties and ranged defender wins do nothing; a melee defender's win is a
+    counter-attack with one success taken off."""
     if a > d:
         winner: Winner = "attacker"
         margin = a - d
@@ -97,6 +114,8 @@ def judge(opposed: OpposedRoll, a: int, d: int, shield_by: Winner = "") -> Judge
     if shield_by == winner:
         return Judgement(winner, margin, margins.Package(), shielded=True)
     package = margins.ranged_effects(margin) if opposed.kind == "ranged" else margins.default_melee(margin)
+    if winner == "defender" and opposed.defender.no_counter_dp:
+        package = margins.Package(pin=1)  # no DP: the margin buys the pin (push not tracked)
     loser = opposed.defender if winner == "attacker" else opposed.attacker
     if loser.aggressive and package.pin:
         package = attrs.evolve(package, pin=0)
@@ -184,6 +203,8 @@ class OpposedOdds:
     counter_dp: dict[int, Fraction]  # DP on the attacker
     p_pinned: Fraction  # the target pinned
     p_counter_pinned: Fraction
+    p_stunned: Fraction = Fraction(0)  # the target stunned by the roll itself
+    p_counter_stunned: Fraction = Fraction(0)
 
     @property
     def expected_dp(self) -> Fraction:
@@ -251,7 +272,11 @@ def exact_odds(opposed: OpposedRoll) -> OpposedOdds:
     counter_dp: dict[int, Fraction] = {}
     pinned = Fraction(0)
     counter_pinned = Fraction(0)
+    stunned = Fraction(0)
+    counter_stunned = Fraction(0)
     for judgement, p in judgements(opposed).items():
+        stunned += p if judgement.target_stunned else 0
+        counter_stunned += p if judgement.attacker_stunned else 0
         sign = -1 if judgement.winner == "defender" else 1
         _add(signed, sign * judgement.margin, p)
         extra, mighty = riders(opposed, judgement)
@@ -267,7 +292,7 @@ def exact_odds(opposed: OpposedRoll) -> OpposedOdds:
                 pinned += p
             else:
                 counter_pinned += p
-    return OpposedOdds(_clean(signed), _clean(dp), _clean(counter_dp), pinned, counter_pinned)
+    return OpposedOdds(_clean(signed), _clean(dp), _clean(counter_dp), pinned, counter_pinned, stunned, counter_stunned)
 
 
 def _clean(dist: dict[int, Fraction]) -> dict[int, Fraction]:

@@ -114,8 +114,6 @@ def melee_attack(
     if reach > 0 and POLEARM_ORDER.index(d_pole) < POLEARM_ORDER.index(a_pole):
         counter = False  # PR-42: a win against a reach attack only stops it
         notes.append("reach attack: the defender's win only stops the blow (PR-42)")
-    if any(w.entangling for w in d_w):
-        notes.append("an entangling weapon's counter never inflicts DP (10.6)")
     a_rr = _melee_rerolls(attacker, a_w)
     d_rr = _melee_rerolls(target, d_w) if trooper and state != "stunned" else ()
     return OpposedRoll(
@@ -128,6 +126,7 @@ def melee_attack(
             strong=attacker.has("Strong"),
             mighty_blow=attacker.has("Mighty Blow"),
             aggressive=attacker.has("Aggressive"),
+            stuns=any(w.rider == "storm_hammer" for w in a_w),
         ),
         defender=Side(
             target.name,
@@ -137,6 +136,8 @@ def melee_attack(
             strong=target.has("Strong"),
             mighty_blow=target.has("Mighty Blow"),
             aggressive=target.has("Aggressive"),
+            stuns=trooper and state != "stunned" and any(w.rider == "storm_hammer" for w in d_w),
+            no_counter_dp=any(w.entangling for w in d_w),
         ),
         counter=counter,
         notes=tuple(notes),

@@ -432,6 +432,10 @@ class FigWarsRules(BattleRules):
             yield from self._hurt(state, target, outcome.dp, j.pinned, ctx)
         elif j.winner == "defender" and (outcome.dp or j.pinned):
             yield from self._hurt(state, el, outcome.dp, j.pinned, ctx)
+        for model, hit in ((target, j.target_stunned), (el, j.attacker_stunned)):
+            if hit and model.alive and not model.data["stunned"]:
+                model.data["stunned"] = True
+                ctx.emit("stunned", f"{model.name} is stunned by a Storm Hammer", model=model.id)
 
     def _can_focus(self, target: ElementState) -> bool:
         """PR-9: a defensive Focus comes out of actions it still has this turn."""
