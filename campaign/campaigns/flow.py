@@ -302,6 +302,14 @@ def _next_step(campaign: Campaign, step: TrackStep, winner: str | None) -> str:
     return ids[i + 1] if i + 1 < len(ids) else END
 
 
+def _known(scenario: Scenario, name: str) -> bool:
+    try:
+        scenario.objective(name)
+    except KeyError:
+        return False
+    return True
+
+
 def post_battle(
     campaign: Campaign,
     scenario: Scenario,
@@ -341,6 +349,13 @@ def post_battle(
                 scenario.objective(name)
             except KeyError:
                 raise CampaignError(f"{scenario.name} has no objective {name!r}") from None
+    merged: dict[str, list[str]] = {s.side: [line.label.removeprefix("objective ") for line in s.vp_lines
+                                             if line.kind == "objective"] for s in outcome.sides}
+    for side_id, names in declared.items():
+        merged.setdefault(side_id, []).extend(n for n in names if n not in merged[side_id])
+    clash = scenario.claim_problem({k: [n for n in v if _known(scenario, n)] for k, v in merged.items()})
+    if clash:
+        raise CampaignError(clash)
     strategic = strategic_winner or outcome.strategic_winner
     if strategic is not None and strategic not in ids:
         raise CampaignError(f"strategic winner {strategic!r} is not a side")
@@ -353,7 +368,7 @@ def post_battle(
     lines: dict[str, list[VPLine]] = {s.side: list(s.vp_lines) for s in outcome.sides}
     if rules.declared_objective_vps:
         for side_id, names in declared.items():
-            scored = {line.label for line in lines[side_id] if line.kind == "objective"}
+            scored = {line.label.removeprefix("objective ") for line in lines[side_id] if line.kind == "objective"}
             for name in names:
                 if name not in scored:
                     lines[side_id].append(VPLine(name, scenario.objective(name).vp, "objective"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import attrs
@@ -50,3 +51,13 @@ class Scenario:
             if objective.name == name:
                 return objective
         raise KeyError(name)
+
+    def claim_problem(self, claims: Mapping[str, Sequence[str]]) -> str:
+        """"" if the objectives each side claims can all stand together, else why not: an
+        objective is achieved by one side only, so its VPs are scored once."""
+        holder: dict[str, str] = {}
+        for side_id, names in claims.items():
+            for name in names:
+                if holder.setdefault(name, side_id) != side_id:
+                    return f"{name} is claimed by two sides ({holder[name]} and {side_id}): one side achieves it"
+        return ""

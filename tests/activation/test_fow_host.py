@@ -274,3 +274,23 @@ def test_a_full_fow_battle_with_the_card_scheme_replays_to_the_same_digest() -> 
     again = Battle.replay(setup, b.log_dicts())
     assert again.digest() == b.digest()
     assert b.outcome().digest == b.digest()
+
+
+def test_ca8_charge_reads_the_inches_of_a_path_as_fow_does() -> None:
+    """Issue 12 item 2: a Move given as a `path` (what the battle form sends) is as far as the
+    same Move given as a `distance`: the 8" straight charge is earned either way."""
+    runners = Unit("Orcs", (el("Orc", count=3, move=8),))
+    b = start((runners,), (MILITIA,))
+    first_turn(b, {"orcs": "AH"}, {"militia": "KC"})
+    b.apply({"type": "move", "unit": "orcs", "facts": {"path": "open 8", "straight": True, "contact": ["militia"]}})
+    assert "Orcs charges: +1 in melee this activation" in texts(b)
+
+
+def test_ca11_3_target_movement_penalty_reads_a_path() -> None:
+    archers = Unit("Archers", (el("Archer", weapons=(Weapon("Bow", "ranged", "d6", range=24),)),))
+    b = start((archers,), (Unit("Orcs", (el("Orc", count=3, move=8),)),))
+    first_turn(b, {"archers": "KC"}, {"orcs": "AH"})  # the orcs act first
+    b.apply({"type": "move", "unit": "orcs", "facts": {"path": "open 8"}})
+    b.apply({"type": "move", "unit": "orcs", "facts": {"path": "open 2, light 2"}})  # 12" moved in all
+    carded = card_odds(b, {"type": "shoot", "unit": "archers", "target": "orcs"})
+    assert any("card activation -1" in note for note in carded.notes)  # 12": -1 (AMB-16)

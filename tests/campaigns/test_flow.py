@@ -199,3 +199,14 @@ def test_the_next_scenario_is_named_when_names_are_known() -> None:
     assert named.events[-1] == "Next: Bravo."
     bare = post_battle(_campaign(), SCEN["a"], FORCES, out)
     assert bare.events[-1] == "Next: b (step two)."
+
+
+def test_an_objective_is_achieved_by_one_side_only() -> None:
+    """Issue 12: both sides claiming one objective scored its VPs twice."""
+    with pytest.raises(CampaignError, match="two sides"):
+        post_battle(_campaign(), SCEN["a"], FORCES, _outcome(), declared_objectives={"red": ["Gate"], "blue": ["Gate"]})
+    out = _outcome(blue=[VPLine("objective Hill", 20, "objective")])  # the battle already gave it to blue
+    with pytest.raises(CampaignError, match="two sides"):
+        post_battle(_campaign(), SCEN["a"], FORCES, out, declared_objectives={"red": ["Hill"]})
+    done = post_battle(_campaign(), SCEN["a"], FORCES, out, declared_objectives={"blue": ["Hill"]})
+    assert done.entry.vps["blue"] == 20  # declared again by its holder: still scored once

@@ -211,3 +211,43 @@ def test_fow20_hover_and_landing_flyers_owe_no_two_inches() -> None:
     b.apply({"type": "activate", "unit": "owls"})
     move(b, unit="owls", fly="land")
     assert "airborne" not in b.state.element("owls/owl").markers
+
+
+# --- found in play: an objective is achieved by one side, its VPs scored once ------------------
+def test_fow18_an_objective_is_achieved_by_one_side_only() -> None:
+    from .battle_helpers import Objective
+
+    b = duel([("Reds", (el("A"),))], [("Blues", (el("B"),))], objectives=(Objective("Landing zone", 50),))
+    b.apply({"type": "activate", "unit": "reds"})
+    b.apply({"type": "objective", "side": "red", "objective": "Landing zone"})
+    b.apply({"type": "objective", "side": "red", "objective": "Landing zone"})  # said again: still once
+    with pytest.raises(IllegalCommand, match="two sides"):
+        b.apply({"type": "objective", "side": "blue", "objective": "Landing zone"})
+    assert b.rules.victory_points(b.state) == {"red": 50, "blue": 0}
+
+
+# --- found in play: a template with no `covered` asks who is under it ---------------------------
+def test_fow17_template_without_covered_asks_who_else_is_under_it() -> None:
+    gun = Weapon("Howitzer", "ranged", "d12", 24, traits=('Template: 2"',))
+    b = duel([("Guns", (el("Gun", "d12", weapons=(gun,)),))], [("Elves", (el("Elf", count=3),))], edition=V17)
+    b.apply({"type": "activate", "unit": "guns"})
+    b.apply({"type": "shoot", "unit": "guns", "target": "elves"})
+    b.roll([8])  # on target
+    assert b.pending.side == "red" and "under" in b.pending.prompt
+    assert {s.type for s in b.pending.legal} == {"report"}
+    b.apply({"type": "report", "elements": ["elves/elf-2", "elves/elf-3"]})
+    expect_roll(b, 6, 1, "recovery")  # the aimed element: hit
+    b.roll([6])
+    expect_roll(b, 12, 1, "template attack on Elf")  # each other one reported: its own roll
+    b.roll([1])
+    expect_roll(b, 12, 1, "template attack on Elf")
+
+
+def test_fow17_flame_template_without_covered_asks_too() -> None:
+    breath = Weapon("Breath", "ranged", "d8", 6, traits=("Template: Flame",))
+    b = duel([("Dragons", (el("Dragon", "d8", weapons=(breath,)),))], [("Elves", (el("Elf", count=3),))])
+    b.apply({"type": "activate", "unit": "dragons"})
+    b.apply({"type": "shoot", "unit": "dragons", "target": "elves"})
+    assert {s.type for s in b.pending.legal} == {"report"}
+    b.apply({"type": "report", "elements": ["elves/elf", "elves/elf-3"]})
+    expect_roll(b, 8, 1, "flame attack on Elf")

@@ -114,9 +114,11 @@ class FlatOutWarHost(CardHost):
         return KINDS.get(command_type, "special")
 
     def move_step(self, state: BattleState, command: Command) -> Any:
+        """FOW's own answer to how far the unit moved (a `distance`, or a `path`'s length):
+        the 8" charge and the target-movement penalty read the same inches as FOW's rules."""
         step = super().move_step(state, command)
         contact = self.facts(command).get("contact") or []
-        return attrs.evolve(step, contact=bool(contact))
+        return attrs.evolve(step, inches=self.rules.inches_moved(state, command), contact=bool(contact))
 
     def refuse(self, state: BattleState, unit_id: str, kinds_so_far: list[str], kind: str) -> str | None:
         if not self.options.get("fow_enforce_one_other_action", True) or kind not in OTHER_ACTIONS:

@@ -222,7 +222,7 @@ class AttackMixin:
             yield from self._attack_batch(state, ctx, unit, target, specs, "in melee")
         for c in flame:  # Flame template in melee: every covered element (A-20)
             weapon = next(w for w in c.weapons if c.template_of(w) == "flame")
-            covered = self._covered(state, cmd, target)
+            covered = yield from self._covered(state, cmd, unit, f"{c.name}'s flame template")
             yield from self._roll_each(state, ctx, unit, state.element(c.key), weapon, covered, sit, "flame")
         yield from self._trigger(state, ctx, target, unit, "attacked in melee")
         yield from self._losses_morale(state, ctx, lost_before)
@@ -360,10 +360,12 @@ class AttackMixin:
         return None
 
     # --- shooting -------------------------------------------------------------
-    def _covered(self, state: BattleState, cmd: Any, target: UnitState) -> list[ElementState]:
-        ids = fact(cmd, "covered", SHOOT_FACTS) or []
+    def _covered(self, state: BattleState, cmd: Any, unit: UnitState, what: str) -> Resolution:
+        """The elements under a template: the command's `covered` fact, or else the
+        players are asked (the engine never guesses who stands under it, FOW 17)."""
+        ids = (fact(cmd, "covered", SHOOT_FACTS) or []) if cmd is not None else []
         if not ids:
-            return [target.alive[0]] if target.alive else []
+            return (yield from self._report(state, unit.side, f"Which elements are under {what}?"))
         out = []
         for eid in ids:
             try:
@@ -434,7 +436,8 @@ class AttackMixin:
         c = self.combatant(state, es)
         template = c.template_of(w)
         if template == "flame":
-            yield from self._roll_each(state, ctx, unit, es, w, self._covered(state, cmd, target), sit, "flame")
+            covered = yield from self._covered(state, cmd, unit, f"{es.name}'s flame template")
+            yield from self._roll_each(state, ctx, unit, es, w, covered, sit, "flame")
             return
         if not target.alive:
             return
@@ -490,7 +493,7 @@ class AttackMixin:
             ctx.emit("hit", f"{marker.name} is hit by {es.name}'s {w.name}", element=marker.id)
             yield from self._hit(state, ctx, marker, hit_from(c, w.die, self.edition, weapon=w, source=w.name), unit.side)
             return
-        covered = self._covered(state, cmd, target) if cmd is not None else [marker]
+        covered = yield from self._covered(state, cmd, unit, f"{es.name}'s {template}\" template (on {marker.name})")
         if marker not in covered:
             covered = [marker, *covered]
         cov = [Covered(e.unit, e.id, state.unit(e.unit).side == unit.side) for e in covered]

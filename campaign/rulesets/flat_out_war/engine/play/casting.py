@@ -98,7 +98,8 @@ class CastingMixin:
                                      unit.side)
         elif spell.name == "Fireball":
             assert target is not None
-            for victim in self._covered(state, cmd, target):  # A-38: one hit each, friend or foe
+            covered = yield from self._covered(state, cmd, unit, f"{es.name}'s Fireball template (on {target.name})")
+            for victim in covered:  # A-38: one hit each, friend or foe
                 vc = self.combatant(state, victim)
                 if heavy_armour_blocks(caster, "spell", caster.die, vc, self.edition):
                     ctx.emit("no_effect", f"{victim.name} is not harmed by the Fireball (Heavy Armour, A-19)", element=victim.id)

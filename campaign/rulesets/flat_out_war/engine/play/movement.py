@@ -153,6 +153,18 @@ class MovementMixin:
             if state.unit(carrier.unit).side != unit.side:
                 raise IllegalCommand("FOW 20 Transport", "a unit boards a transport of its own side")
 
+    def inches_moved(self, state: BattleState, cmd: Any) -> Fraction:
+        """How far the unit moves with this command: the one answer for every rule that
+        asks (Stealth, flyers' 2", the allowance, a card charge's 8", the card penalty for
+        a target that moved). A flight that names no distance runs its whole move."""
+        told = _distance(cmd)
+        if told or fact(cmd, "stopped", MOVE_FACTS) or fact(cmd, "left_table", MOVE_FACTS):
+            return told
+        unit = self._unit(state, cmd.unit)
+        if unit.data.get("morale") == "fleeing":
+            return self.move_allowance(state, unit.id, getattr(cmd, "facts", None))
+        return told
+
     def _flies(self, state: BattleState, unit: UnitState, cmd: Any) -> bool:
         """Whether this move is made in the air: take-off is declared before the move, a
         landing takes the whole move (FOW 20 Flying); airborne flyers pass over terrain."""
@@ -207,9 +219,9 @@ class MovementMixin:
         m["moved"] = True
         if run:
             m["ran"] = True
-        distance = _distance(cmd)
+        distance = self.inches_moved(state, cmd)
         verb = "flees" if fleeing else ("runs" if run else "moves")
-        ctx.emit("move", f"{unit.name} {verb}" + (f" {distance}\"" if distance else ""), unit=unit.id, run=run)
+        ctx.emit("move", f"{unit.name} {verb}" + (f" {float(distance):g}\"" if distance else ""), unit=unit.id, run=run)
         # moving breaks off from every unit it is not still touching (A-17: touching again is a charge)
         keep = [] if fleeing else fact(cmd, "contact", MOVE_FACTS) or []
         for other in contact.break_off(state, unit, keep):
@@ -335,12 +347,13 @@ class MovementMixin:
                 yield from self._morale(state, ctx, scared, f"fear of {scary.name}")
 
 
-def _distance(cmd: Any) -> int:
-    """Inches moved: the `distance` fact, or else the length of the declared path."""
-    given = int(fact(cmd, "distance", MOVE_FACTS) or 0)
+def _distance(cmd: Any) -> Fraction:
+    """Inches the command says were moved: the `distance` fact, or else the length of
+    the declared path (0 if it says neither)."""
+    given = Fraction(fact(cmd, "distance", MOVE_FACTS) or 0)
     if given:
         return given
-    return int(sum((seg.inches for seg in _parse_path(fact(cmd, "path", MOVE_FACTS) or "")), Fraction(0)))
+    return sum((seg.inches for seg in _parse_path(fact(cmd, "path", MOVE_FACTS) or "")), Fraction(0))
 
 
 _SEGMENT = re.compile(r"^\s*(open|light|heavy|impassable)\s+(\d+(?:\.\d+)?|\d+/\d+)\s*(water|ground)?\s*(water|ground)?\s*$", re.I)

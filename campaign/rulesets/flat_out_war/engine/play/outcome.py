@@ -26,6 +26,12 @@ class OutcomeMixin:
         if cmd.objective not in known:
             raise IllegalCommand("FOW 18", f"the scenario has no objective {cmd.objective!r} "
                                            f"(objectives: {', '.join(sorted(known)) or 'none'})")
+        assert self._setup is not None
+        claims = {side: list(done) for side, done in state.data.get("objectives", {}).items()}
+        claims.setdefault(cmd.side, []).append(cmd.objective)
+        clash = self._setup.scenario.claim_problem(claims)
+        if clash:
+            raise IllegalCommand("FOW 18", clash)
 
     def _check_strategic_victory(self, state: BattleState, cmd: Any) -> None:
         if cmd.side not in state.side_ids():
