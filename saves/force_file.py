@@ -112,8 +112,10 @@ def looks_like_force(path: Path, data: dict[str, Any]) -> bool:
 
 def check_force_file(path: Path) -> list[Finding]:
     """Load the file (SaveError if unusable) and return the ruleset's findings."""
+    from campaign.findings import named
+
     force = load_force(path)
-    return list(ruleset_for(force, path).validate(force))
+    return named(force, ruleset_for(force, path).validate(force))
 
 
 FILE_KIND = FileKind("force", looks_like_force, check_force_file)
@@ -123,11 +125,15 @@ FILE_KIND = FileKind("force", looks_like_force, check_force_file)
 
 
 class _Problems:
-    def __init__(self, file: str | Path, text: str | None) -> None:
-        self.file, self.text, self.found = file, text, []
+    def __init__(self, file: str | Path, text: str | None, force: Force | None = None) -> None:
+        self.file, self.text, self.found, self.force = file, text, [], force
 
     def add(self, path: KeyPath, message: str, expected: str = "", hint: str = "") -> None:
+        from campaign.findings import path_names
+
         line = line_of(self.text, path) if self.text is not None else None
+        where = path_names(self.force, format_path(path)) if self.force is not None else ""
+        message = f"{where}: {message}" if where else message  # the players' names beside the key path
         self.found.append(
             SaveError(
                 self.file, message, line=line, key=format_path(path), expected=expected, hint=hint
@@ -247,7 +253,7 @@ def force_problems(
     force: Force, file: str | Path = "<force>", *, text: str | None = None
 ) -> list[SaveError]:
     """Everything that makes the force unusable (not the ruleset's findings), in file order."""
-    problems = _Problems(file, text)
+    problems = _Problems(file, text, force)
     ruleset = _ruleset(force, problems)
     dice = tuple(ruleset.dice) if ruleset is not None else ()
     names = _attribute_catalogue(ruleset) if ruleset is not None else []

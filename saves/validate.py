@@ -111,11 +111,13 @@ class Report:
 
 
 def finding_dict(finding: Finding) -> dict[str, str]:
+    """`path` is the key path; `where` the same place in the players' names."""
     return {
         "severity": finding.severity,
         "rule": finding.rule,
         "message": finding.message,
         "path": finding.path,
+        "where": finding.place,
     }
 
 

@@ -199,7 +199,11 @@ def _campaign_entry(folder: Path) -> Entry:
     except (SaveError, Unavailable, ValueError) as exc:
         return Entry("broken", folder, folder.name, str(exc))
     camp = loaded.campaign
-    state = "finished" if camp.finished else f"battle {len(camp.history) + 1} next"
+    number = len(camp.history) + 1
+    if camp.battle_in_progress:
+        state = f"battle {number} in progress"
+    else:
+        state = "finished" if camp.finished else f"battle {number} next"
     return Entry("campaign", folder, camp.name, f"{camp.ruleset} {camp.edition or ''}, {state}")
 
 
@@ -280,6 +284,19 @@ def write_report(loaded: Any) -> Path:
     with writing(loaded.path, getattr(loaded, "lease", None), what="report.md"):
         atomic_write_text(path, report_md(loaded))
     return path
+
+
+def write_roster(force: Force, force_path: Path) -> tuple[Any, Path]:
+    """The force's roster document, and its Markdown written beside the force file
+    (<file>-roster.md), atomically."""
+    from campaign.roster import roster
+    from saves.atomic import atomic_write_text
+    from tui.cli.roster import as_markdown
+
+    doc = roster(force, ruleset_for(force))
+    path = force_path.with_name(force_path.stem + "-roster.md")
+    atomic_write_text(path, as_markdown(doc))
+    return doc, path
 
 
 def commit_campaign(folder: Path, message: str) -> str:

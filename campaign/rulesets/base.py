@@ -76,6 +76,12 @@ class Ruleset:
         """Every attribute name of this edition (for suggestions and pickers)."""
         return []
 
+    def rule_text(self, text: str) -> tuple[str, str]:
+        """An attribute, trait or spell as a force writes it -> (its rule's name, the rule
+        in a line of Muster's own words). ("", "") when the ruleset does not know it;
+        rosters print these beside the names."""
+        return "", ""
+
     # --- playing battles (campaign.engine) ---------------------------------
     def battle_rules(self) -> Any:
         """The campaign.engine.BattleRules that plays this ruleset (edition and options set).

@@ -46,7 +46,8 @@ def test_new_demo_status_report_validate(tmp_path: Path, capsys: pytest.CaptureF
     code, out, _ = _run(capsys, "status", str(folder), "--json")
     data = json.loads(out)
     assert code == 0 and data["next"]["scenario"] == "demo-bridge" and data["history"][0].startswith("Battle 1, Hot Landing")
-    assert [r["vp"] for r in data["standings"]] == ["60", "0"]
+    assert [r["vp"] for r in data["standings"]] == [60, 0]  # numbers; exact fractions beside them
+    assert [r["vp_exact"] for r in data["standings"]] == ["60", "0"]
     code, out, _ = _run(capsys, "status", str(folder))
     assert code == 0 and "next: battle 2, The Last Bridge" in out
     code, out, _ = _run(capsys, "report", str(folder), "--format", "md")

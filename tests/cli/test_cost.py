@@ -104,12 +104,14 @@ def test_findings_are_listed_under_the_table(tmp_path: Path, capsys: pytest.Capt
     findings = out[out.index("Findings:") :]
     assert "over its limit of 50" in findings
     assert "MOVE must be a multiple of 2" in findings
-    assert "units[0].elements[0].move" in findings
+    assert "Swordsmen / Swordsman: MOVE must be a multiple of 2" in findings  # the players' names
+    assert "units[0].elements" not in findings  # the key path stays in --json
     assert "Points limit 50:" in out and "over" in out
     code, data = run_json(capsys, str(path))
     rules = {(f["severity"], f["rule"], f["path"]) for f in data["findings"]}
     assert ("error", "FOW 19 points limit", "points_limit") in rules
     assert ("error", "FOW 19.1", "units[0].elements[0].move") in rules
+    assert {f["path"]: f["where"] for f in data["findings"]}["units[0].elements[0].move"] == "Swordsmen / Swordsman"
 
 
 def test_lines_show_how_a_cost_is_made(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -145,3 +147,19 @@ def test_points_print_as_ints_when_whole() -> None:
     assert points(12.0) == 12 and isinstance(points(12.0), int)
     assert points(12.5) == 12.5
     assert points(7) == 7
+
+
+def test_long_names_wrap_inside_80_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    long_unit = "The Very Long Named Company of the Northern Marches " * 6
+    text = SWORDSMEN.format(edition="special-ops", limit=1000, move=4, sword="d8")
+    text = text.replace('name = "Swordsmen"', f'name = "{long_unit.strip()}"')
+    text = text.replace('attributes = ["Brave"]', 'attributes = ["Brave", "Agile", "Loose Cohesion 4\\"", "Command", "Unfeeling"]')
+    path = tmp_path / "long.toml"
+    path.write_text(text)
+    assert main(["cost", str(path)]) == 0
+    out = capsys.readouterr().out
+    table = out[: out.index("Force total")].splitlines()
+    assert max(len(line) for line in table) <= 80, max(table, key=len)
+    flat = " ".join(" ".join(table).split())
+    assert "Northern Marches The Very" in flat  # the name wraps, nothing is cut off
+    assert "Loose Cohesion 4\"" in flat and "Unfeeling" in flat

@@ -66,13 +66,14 @@ def test_error_finding_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str
     code, out = run(capsys, str(path))
     assert code == 1
     assert f"{path}: force: 1 error" in out
-    assert "Hover needs" in out and "units[0].elements[0].attributes[0]" in out
+    assert "Pickets / Picket: Hover needs Flying" in out  # players' names; the key path is in --json
     code, out = run(capsys, str(path), "--json")
     data = json.loads(out)
     assert code == 1 and data["exit_code"] == 1
     (file,) = data["files"]
     assert file["status"] == "errors" and file["kind"] == "force" and file["error"] is None
     assert {"severity": "error", "path": "units[0].elements[0].attributes[0]"}.items() <= file["findings"][0].items()
+    assert file["findings"][0]["where"] == "Pickets / Picket"
 
 
 def test_folder_is_searched_and_the_worst_file_sets_the_exit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

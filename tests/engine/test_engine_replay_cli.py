@@ -119,3 +119,27 @@ def test_a_missing_force_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
     (tmp_path / "forces" / "reds.toml").unlink()
     assert main(["replay", str(path), "--json"]) == 2
     assert "reds.toml" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_a_battle_ended_by_the_players_replays_as_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The players end a battle early: the engine still waits, the file records the winner."""
+    setup = toy_setup(rounds=5, seed=31)
+    battle = play(Battle.start(setup), seed=6, max_steps=3)
+    assert not battle.is_over
+    header = BattleHeader("toy", tuple(BattleSide(s.id, s.name, force=s.force) for s in setup.sides),
+                          scenario=setup.scenario, seed=31)  # fmt: skip
+    (tmp_path / "battles").mkdir()
+    path = create_battle_file(tmp_path / "battles" / "01-toy.toml", header)
+    for entry in battle.log_dicts():
+        append_log(path, entry)
+    outcome = battle.outcome()
+    write_result(path, BattleResult(digest=battle.digest(), winner="blues", vps=outcome.vps(), outcome=outcome))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "not over" not in "\n".join(out)
+    assert out[-2] == "over: the players ended the battle; the file records the result"
+    assert out[-1].startswith("winner: Blues (Reds ")  # the recorded winner, not the engine's
+    assert main(["replay", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["over"] is True and doc["ended_by_agreement"] is True and doc["pending"] == ""
+    assert doc["outcome"]["winner"] == "blues"

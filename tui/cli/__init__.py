@@ -24,6 +24,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "report",
     "replay",
     "odds",
+    "roster",
     "serve",
     "unlock",
 )

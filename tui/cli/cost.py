@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from typing import Any
 
 import attrs
 
 from campaign.costing import ElementCost, ForceCost
-from campaign.findings import Finding
+from campaign.findings import Finding, named
 from campaign.force import Element, Force, Weapon
 from campaign.inert_text import inert, inert_json
 from saves.errors import SaveError
@@ -42,14 +43,14 @@ def weapon_text(weapon: Weapon) -> str:
 
 
 def finding_line(finding: Finding) -> str:
-    where = f"{finding.path}: " if finding.path else ""
+    where = f"{finding.place}: " if finding.place else ""
     return f"{finding.severity:<8} {finding.rule}  {where}{finding.message}"
 
 
 def _findings(ruleset: Any, force: Force, cost: ForceCost) -> list[Finding]:
     found = list(cost.findings)
     found += [f for f in ruleset.validate(force) if f not in found]
-    return found
+    return named(force, found)
 
 
 def _elements(force: Force, cost: ForceCost) -> list[list[tuple[Element | None, ElementCost]]]:
@@ -93,7 +94,7 @@ def as_json(force: Force, cost: ForceCost, findings: list[Finding]) -> dict[str,
         "units": units,
         "total": points(cost.total),
         "findings": [
-            {"severity": f.severity, "rule": f.rule, "message": f.message, "path": f.path}
+            {"severity": f.severity, "rule": f.rule, "message": f.message, "path": f.path, "where": f.place}
             for f in findings
         ],
     }
@@ -101,6 +102,29 @@ def as_json(force: Force, cost: ForceCost, findings: list[Finding]) -> dict[str,
 
 HEADINGS = ("Unit / element", "Count", "Die", "Move", "Weapons", "Attributes", "Each", "Total")
 RIGHT = {1, 3, 6, 7}  # numeric columns are right-aligned
+WRAP = {0: 14, 4: 12, 5: 12}  # columns that wrap to fit, with the narrowest each may get
+WIDTH = 80  # the table fits a standard terminal; long names wrap inside their column
+
+
+def fit_widths(widths: list[int], limit: int = WIDTH) -> list[int]:
+    """Narrow the wrapping columns, widest first, until the row (two spaces between
+    cells) fits `limit`, or every wrapping column is at its narrowest. Names give way
+    last: they keep up to 24 columns while weapons and attributes can still wrap."""
+    widths = list(widths)
+    least = {**WRAP, 0: min(widths[0], 24)}
+    while sum(widths) + 2 * (len(widths) - 1) > limit:
+        shrinkable = [i for i in (4, 5) if widths[i] > least[i]] or [i for i in WRAP if widths[i] > WRAP[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    return widths
+
+
+def _wrapped(cell: str, width: int, indent: bool) -> list[str]:
+    """A cell as lines of `width`; a name's continuation lines sit under its first word."""
+    lead = " " * (len(cell) - len(cell.lstrip(" "))) + "  " if indent else ""
+    return textwrap.wrap(cell, width, subsequent_indent=lead, break_on_hyphens=False) or [""]
 
 
 def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: bool = False) -> str:
@@ -120,19 +144,24 @@ def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: b
     rows.append(("Force total", "", "", "", "", "", "", str(points(cost.total))))
     rows = [tuple(map(inert, r)) if isinstance(r, tuple) else inert(r) for r in rows]  # names from the file
     table = [r for r in rows if isinstance(r, tuple)]
-    widths = [max(len(r[i]) for r in [HEADINGS, *table]) for i in range(len(HEADINGS))]
+    widths = fit_widths([max(len(r[i]) for r in [HEADINGS, *table]) for i in range(len(HEADINGS))])
 
-    def render(row: tuple[str, ...]) -> str:
-        cells = [
-            cell.rjust(widths[i]) if i in RIGHT else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
-        return "  ".join(cells).rstrip()
+    def render(row: tuple[str, ...]) -> list[str]:
+        columns = [_wrapped(cell, widths[i], i == 0) if i in WRAP else [cell] for i, cell in enumerate(row)]
+        height = max(len(c) for c in columns)
+        lines = []
+        for n in range(height):
+            cells = [c[n] if n < len(c) else "" for c in columns]
+            lines.append("  ".join(
+                cell.rjust(widths[i]) if i in RIGHT else cell.ljust(widths[i]) for i, cell in enumerate(cells)
+            ).rstrip())
+        return lines
 
     edition = f", edition {force.edition}" if force.edition else ""
-    out = [f"{force.name} ({force.ruleset}{edition})", "", render(HEADINGS)]
+    out = [f"{force.name} ({force.ruleset}{edition})", "", *render(HEADINGS)]
     out.append("  ".join("-" * w for w in widths))
-    out += [render(r) if isinstance(r, tuple) else r for r in rows]
+    for r in rows:
+        out += render(r) if isinstance(r, tuple) else [r]
     if force.points_limit is not None:
         spare = force.points_limit - cost.total
         state = f"{points(spare)} to spare" if spare >= 0 else f"{points(-spare)} over"

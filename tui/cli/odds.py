@@ -208,21 +208,39 @@ def as_json(result: dict[str, Any], exact: bool) -> dict[str, Any]:
     return out
 
 
-def as_text(result: dict[str, Any]) -> str:
+def _p(value: Fraction, exact: bool) -> str:
+    return f"{value.numerator}/{value.denominator}" if exact else f"{float(value):.3f}"
+
+
+def _grouped(rows: list[tuple[Any, ...]]) -> list[tuple[int, tuple[Any, ...]]]:
+    """Runs of identical rows as (how many, row): 24 Alien Rippers print as one line."""
+    runs: list[tuple[int, tuple[Any, ...]]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row:
+            runs[-1] = (runs[-1][0] + 1, row)
+        else:
+            runs.append((1, row))
+    return runs
+
+
+def as_text(result: dict[str, Any], exact: bool = False) -> str:
     odds = result["odds"]
     verb = {"melee": "in melee with", "ranged": "shooting at", "shoot": "shooting at"}.get(result["action"],
                                                                                           f"casting {result['action'][6:]} on")
     lines = [f"{result['attacker']['unit']} {verb} {result['target']['unit']}  (Flat Out War {result['edition']})"]
     if result["facts"]:
         lines.append("facts: " + " ".join(f"{k}={v}" for k, v in sorted(result["facts"].items())))
-    width = max([len(a.label) for a in odds.attacks] + [6])
+    rows = [(a.label, sum(m.value for m in a.mods), _p(ph, exact), _p(pc, exact), a.blocked)
+            for a, ph, pc in zip(odds.attacks, odds.p_hit, odds.p_casualty)]  # fmt: skip
+    runs = [(f"{n} x {row[0]}" if n > 1 else row[0], *row[1:]) for n, row in _grouped(rows)]
+    width = max([len(r[0]) for r in runs] + [6])
     lines.append(f"{'attack':<{width}}  {'mod':>4}  {'p_hit':>7}  {'p_casualty':>10}")
-    for a, ph, pc in zip(odds.attacks, odds.p_hit, odds.p_casualty):
-        mod = sum(m.value for m in a.mods)
-        note = f"  [{a.blocked}]" if a.blocked else ""
-        lines.append(f"{a.label:<{width}}  {mod:>+4d}  {float(ph):>7.3f}  {float(pc):>10.3f}{note}")
-    lines.append(f"expected casualties: {float(odds.expected_casualties):.3f}")
-    dist = "  ".join(f"{k}: {float(p):.3f}" for k, p in sorted(odds.casualties.items()) if p)
+    for label, mod, ph, pc, blocked in runs:
+        note = f"  [{blocked}]" if blocked else ""
+        lines.append(f"{label:<{width}}  {mod:>+4d}  {ph:>7}  {pc:>10}{note}")
+    expected = odds.expected_casualties
+    lines.append(f"expected casualties: {_p(expected, exact) if exact else f'{float(expected):.3f}'}")
+    dist = "  ".join(f"{k}: {_p(p, exact)}" for k, p in sorted(odds.casualties.items()) if p)
     lines.append(f"casualties: {dist}")
     return "\n".join(inert(line) for line in lines)
 
@@ -239,5 +257,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(inert_json(as_json(result, args.exact), indent=2, ensure_ascii=False))
     else:
-        print(as_text(result))
+        print(as_text(result, args.exact))
     return 0

@@ -19,7 +19,7 @@ from campaign.engine.errors import EngineError
 from campaign.inert_text import inert, inert_json
 from campaign.outcome import BattleOutcome, format_vp
 from campaign.rulesets import UnknownRuleset
-from saves.battle_file import BattleFile, load_battle_file
+from saves.battle_file import BattleFile, BattleResult, load_battle_file
 from saves.errors import SaveError
 from saves.force_file import load_force
 
@@ -83,6 +83,13 @@ def _result_line(outcome: BattleOutcome, names: dict[str, str]) -> str:
     return f"{head} ({vps}); {outcome.end_reason or 'over'} after {outcome.rounds_played} round(s)"
 
 
+def _recorded_line(result: BattleResult, names: dict[str, str]) -> str:
+    """A recorded result without the engine's outcome (older files): winner and VPs."""
+    vps = ", ".join(f"{names.get(side, side)} {format_vp(vp)} VP" for side, vp in result.vps.items())
+    head = f"winner: {names.get(result.winner, result.winner)}" if result.winner else "result: a draw"
+    return f"{head} ({vps})"
+
+
 def _pending_text(battle: Battle) -> str:
     pending = battle.pending
     if pending is None:
@@ -110,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
     recorded = loaded.result.digest if loaded.result is not None else ""
     matches = (digest == recorded) if recorded else None
     outcome = battle.outcome() if battle.is_over else None
+    # Players may end a battle by agreement before the engine would: the file's result says so.
+    recorded_result = loaded.result if not battle.is_over else None
+    if recorded_result is not None and recorded_result.outcome is not None:
+        outcome = recorded_result.outcome
     for warning in loaded.warnings:
         print(inert(warning), file=sys.stderr)
     if args.json:
@@ -119,10 +130,14 @@ def run(args: argparse.Namespace) -> int:
             "digest": digest,
             "recorded_digest": recorded,
             "matches": matches,
-            "over": battle.is_over,
-            "pending": _pending_text(battle),
+            "over": battle.is_over or recorded_result is not None,
+            "ended_by_agreement": recorded_result is not None,
+            "pending": "" if recorded_result is not None else _pending_text(battle),
             "outcome": _outcome_json(outcome) if outcome is not None else None,
         }
+        if recorded_result is not None:  # the campaign's result (a declared winner) is the word
+            doc["outcome"] = {**(doc["outcome"] or {}), "winner": recorded_result.winner or None,
+                              "vps": {s: format_vp(v) for s, v in recorded_result.vps.items()}}  # fmt: skip
         print(inert_json(doc, indent=2, sort_keys=True, default=str))
     else:
         for event in battle.events:
@@ -131,7 +146,11 @@ def run(args: argparse.Namespace) -> int:
         if recorded:
             print(f"recorded digest: {recorded} ({'matches' if matches else 'DIFFERS'})")
         names = {side.id: side.name for side in battle.state.sides}
-        print(inert(_result_line(outcome, names) if outcome is not None else f"not over: {_pending_text(battle)}"))
+        if recorded_result is not None:
+            print(inert("over: the players ended the battle; the file records the result"))
+            print(inert(_recorded_line(recorded_result, names)))
+        else:
+            print(inert(_result_line(outcome, names) if outcome is not None else f"not over: {_pending_text(battle)}"))
     return 1 if matches is False else 0
 
 

@@ -90,6 +90,16 @@ def events_by_entry(battle: Any) -> dict[int, list[str]]:
     return found
 
 
+def next_scenario_name(folder: CampaignFolder) -> str:
+    """The next step's scenario by its name (the campaign's own scenarios first)."""
+    from scenarios import scenarios_for
+
+    c = folder.campaign
+    scenario_id = c.step(c.position).scenario
+    found = scenarios_for(folder.path).get(scenario_id)
+    return found.name if found is not None else scenario_id
+
+
 def report_md(folder: CampaignFolder) -> str:
     c = folder.campaign
     names = {s.id: s.name for s in c.sides}
@@ -100,7 +110,7 @@ def report_md(folder: CampaignFolder) -> str:
         winner = campaign_winner(c)
         out.append(f"The campaign is over: {names[winner] + ' win' if winner else 'a draw'}.")
     else:
-        out.append(f"Next step: {c.position}.")
+        out.append(f"Next: battle {len(c.history) + 1}, {next_scenario_name(folder)}.")
     out += ["", "## Sides", "", "| Side | Players | VP | Battles won | Elements alive | Units |", "|---|---|---:|---:|---:|---|"]
     for row in standings(c):
         force = folder.forces[row.side]
@@ -108,7 +118,7 @@ def report_md(folder: CampaignFolder) -> str:
         units = ", ".join(
             f"{u.name} ({sum(e.alive for e in u.elements)}/{sum(e.count for e in u.elements)})" for u in force.units
         )
-        players = ", ".join(c.side(row.side).players)
+        players = ", ".join(c.side(row.side).players) or "—"  # an empty cell reads as a gap
         out.append(f"| {_cell(row.name)} | {_cell(players)} | {format_vp(row.vp)} | {row.battles_won} | {alive} | {_cell(units)} |")
     out += ["", "## VP ledger", ""]
     if c.ledger:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from fractions import Fraction
 from typing import Any
 
 from campaign.campaigns import campaign_winner, standings
@@ -20,6 +21,16 @@ HELP = "show a campaign's standings, next battle and history"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", help="the campaign folder")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def number(value: Fraction) -> int | float:
+    """A VP total for JSON: a whole number as an int, else a float (see the `_exact` field)."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def exact(value: Fraction) -> str:
+    """The exact value as text: "60", "41/2"."""
+    return str(value)
 
 
 def status_dict(folder: CampaignFolder) -> dict[str, Any]:
@@ -44,8 +55,10 @@ def status_dict(folder: CampaignFolder) -> dict[str, Any]:
         "next": nxt,
         "battle_in_progress": c.battle_in_progress or None,
         "standings": [
-            {"side": s.side, "name": s.name, "vp": format_vp(s.vp), "battles_won": s.battles_won,
-             "reinforcements": format_vp(c.side(s.side).reinforcements),
+            {"side": s.side, "name": s.name, "vp": number(s.vp), "vp_exact": exact(s.vp),
+             "battles_won": s.battles_won,
+             "reinforcements": number(c.side(s.side).reinforcements),
+             "reinforcements_exact": exact(c.side(s.side).reinforcements),
              "elements_alive": sum(e.alive for u in folder.forces[s.side].units for e in u.elements)}
             for s in standings(c)
         ],  # fmt: skip
@@ -72,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(inert(f"{'side':<20} {'VP':>8} {'won':>4} {'alive':>6} {'reinf.':>7}"))
     for row in data["standings"]:
-        print(inert(f"{row['name']:<20} {row['vp']:>8} {row['battles_won']:>4} {row['elements_alive']:>6} {row['reinforcements']:>7}"))
+        vp, reinforcements = (format_vp(Fraction(row[k])) for k in ("vp_exact", "reinforcements_exact"))
+        print(inert(f"{row['name']:<20} {vp:>8} {row['battles_won']:>4} {row['elements_alive']:>6} {reinforcements:>7}"))
     print()
     if data["battle_in_progress"]:
         print(inert(f"battle in progress: {data['battle_in_progress']}"))

@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import DataTable, Header, Static
 
+from campaign.findings import named
 from campaign.force import Element, Force, Unit
 from saves.errors import SaveError
 from tui import force_edits as edits
@@ -50,6 +51,7 @@ class ForceBuilderScreen(MusterScreen):
         Binding("shift+up,minus", "move(-1)", "Move up", show=False),
         Binding("shift+down,plus", "move(1)", "Move down", show=False),
         Binding("ctrl+s", "save", "Save"),
+        Binding("p", "roster", "Roster"),
         Binding("f1", "app.help", "Help"),
     ]
 
@@ -113,7 +115,7 @@ class ForceBuilderScreen(MusterScreen):
             else:
                 name = self.force.units[unit].elements[element].name
                 breakdown.update(breakdown_text(name, workspace.element_cost(self.priced, unit, element)))
-        self.query_one("#findings", Static).update(findings_text(self.priced.findings, focus))
+        self.query_one("#findings", Static).update(findings_text(named(self.force, self.priced.findings), focus))
 
     @on(DataTable.RowHighlighted)
     def _moved(self, event: DataTable.RowHighlighted) -> None:
@@ -234,6 +236,29 @@ class ForceBuilderScreen(MusterScreen):
                 self.set_force(edits.rename_unit(self.force, place[0], name), place)
 
         self.app.push_screen(PromptScreen(f"Rename the {target}", current), named)
+
+    def action_roster(self) -> None:
+        """Show the force as a roster for the table, and write it as Markdown beside the
+        force file (<file>-roster.md) when the force has one. Unsaved edits are included."""
+        from campaign.roster import roster
+        from tui.cli.roster import as_text
+        from tui.screens.log_viewer import LogViewerScreen
+
+        try:
+            if self.path is not None:
+                doc, target = workspace.write_roster(self.force, self.path)
+                where = f"written to {workspace.shown_path(target)}"
+            else:
+                doc, where = roster(self.force, workspace.ruleset_for(self.force)), "not written: the force has no file yet"
+        except OSError as exc:
+            self.notify(f"Roster not written: {exc.strerror}", severity="error", markup=False)
+            return
+        except Exception as exc:  # noqa: BLE001 - a force the ruleset cannot read: say so
+            self.notify(f"No roster: {exc}", severity="error", markup=False)
+            return
+        viewer = LogViewerScreen(f"Roster: {self.force.name}", where, as_text(doc, width=74).splitlines())
+        viewer.sub_title_text = "Roster"
+        self.app.push_screen(viewer)
 
     def action_save(self) -> None:
         self.save()

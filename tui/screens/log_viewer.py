@@ -17,6 +17,8 @@ class LogViewerScreen(MusterScreen):
     HELP_TOPIC = "dashboard"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back"), Binding("f1", "app.help", "Help")]
 
+    sub_title_text = "Battle log"  # the roster viewer says "Roster"
+
     def __init__(self, title: str, summary: str, lines: list[str]) -> None:
         super().__init__()
         self.heading = title
@@ -30,7 +32,7 @@ class LogViewerScreen(MusterScreen):
         yield MusterFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = "Battle log"
+        self.sub_title = self.sub_title_text
         log = self.query_one(Log)
         log.write_lines(self.lines)
         log.scroll_home(animate=False)

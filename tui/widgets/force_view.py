@@ -153,8 +153,8 @@ def findings_text(findings: tuple[Finding, ...] | list[Finding], focus: str = ""
     for finding in ordered:
         style = SEVERITY_STYLE.get(finding.severity, "")
         text.append(SEVERITY_MARK.get(finding.severity, "•") + " ", style=style)
-        if finding.path:
-            text.append(finding.path + " ", style="dim")
+        if finding.place:
+            text.append(finding.place + ": ", style="dim")
         text.append(finding.message)
         if finding.rule:
             text.append(f" [{finding.rule}]", style="dim")

@@ -94,6 +94,21 @@ class FlatOutWar(Ruleset):
     def spell_names(self) -> list[str]:
         return list(SPELL_NAMES)
 
+    def rule_text(self, text: str) -> tuple[str, str]:
+        from campaign.rulesets.flat_out_war.attributes import AttributeTextError, parse_attribute
+        from campaign.rulesets.flat_out_war.spells import spell
+
+        try:
+            spec = parse_attribute(text).spec
+            return spec.name, spec.summary
+        except AttributeTextError:
+            pass
+        try:
+            found = spell(text)
+        except KeyError:
+            return "", ""
+        return found.name, found.summary
+
     def battle_rules(self) -> Any:
         """Flat Out War resolved by the engine (engine/rules.py)."""
         from campaign.rulesets.flat_out_war.engine.rules import FlatOutWarRules

@@ -98,3 +98,17 @@ def test_bad_input_is_a_clear_error(files, capsys) -> None:
     assert code == 2 and "aspect must be one of front, flank, rear" in err
     code, _, err = odds(capsys, "--attacker", "/nowhere/x.toml:Brutes", "--target", f"{b}:Line", "--action", "melee")
     assert code == 2 and "x.toml" in err
+
+
+def test_text_groups_identical_attackers_and_prints_fractions_with_exact(files, capsys) -> None:
+    a, b = files
+    code, out, _ = odds(capsys, "--attacker", f"{a}:Rifle Team", "--target", f"{b}:Line", "--action", "ranged",
+                        "--fact", "range_band=long", "--fact", "los=partial", "--exact")
+    assert code == 0
+    rows = [line for line in out.splitlines() if "Rifleman" in line]
+    assert len(rows) == 1 and rows[0].startswith("2 x Rifleman")  # two identical rows, one line
+    assert rows[0].split()[-2:] == ["3/8", "3/16"]  # p_hit, p_casualty as exact fractions
+    assert "expected casualties: 3/8" in out
+    code, out, _ = odds(capsys, "--attacker", f"{a}:Rifle Team", "--target", f"{b}:Line", "--action", "ranged",
+                        "--fact", "range_band=long", "--fact", "los=partial")
+    assert "2 x Rifleman" in out and "0.375" in out and "/" not in out.split("\n", 2)[2]
