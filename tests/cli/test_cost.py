@@ -128,7 +128,7 @@ def test_unreadable_file_exits_2_with_the_place(tmp_path: Path, capsys: pytest.C
     assert main(["cost", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert f"{path}:13: units[0].elements[0].die: unknown die 'd5'" in captured.err
+    assert f"{path}:13: units[0].elements[0].die: Swordsmen / Swordsman: unknown die 'd5'" in captured.err
     assert "one of d4, d6, d8, d10, d12, d20" in captured.err
     assert "Traceback" not in captured.err
     assert path.read_bytes() == before

@@ -35,7 +35,8 @@ SCREENS: dict[str, str] = {
         "Units in bold with their elements beneath, each with its cost. The panel below breaks the "
         "highlighted element's price down term by term; findings explain what the ruleset objects to "
         "but never stop you. Enter or e edits, a adds an element, u a unit, s a unit from the sample forces, "
-        "d duplicates, x deletes (after asking), shift+up/down or -/+ reorder, r renames, ctrl+s saves."
+        "d duplicates, x deletes (after asking), shift+up/down or -/+ reorder, r renames, ctrl+s saves. "
+        "p shows the force as a roster for the table and writes it as Markdown beside the force file."
     ),
     "element-editor": (
         "Change any field and the price on the right follows as you type. Attributes and spells are "
