@@ -58,6 +58,7 @@ class BattleSide:
     role: str = ""  # the scenario's role for this side ("attacker", "defender"...)
     force_ref: str = ""  # the side's force file, relative to the campaign folder
     force: Force | None = None  # the force as it took the field
+    override: str = ""  # why a muster over the limit or with error findings was let through
 
 
 @attrs.define(frozen=True)

@@ -35,6 +35,7 @@ from campaign.campaigns.model import (
     HistoryEntry,
     LedgerLine,
     Side,
+    Spending,
     TrackStep,
 )
 from campaign.campaigns.scenario import Scenario
@@ -71,8 +72,9 @@ JOURNAL = ".muster-journal.toml"
 ORDER: dict[type, tuple[str, ...]] = {
     Campaign: (
         "name", "ruleset", "edition", "dice", "activation", "seed", "position", "battle_in_progress",
-        "note", "options", "activation_options", "rules", "sides", "track", "ledger", "history",
+        "note", "options", "activation_options", "rules", "sides", "track", "ledger", "spent", "history",
     ),
+    Spending: ("after_battle", "side", "points", "what"),
     Side: ("id", "name", "players", "reinforcements"),
     TrackStep: ("id", "scenario", "next", "branches"),
     Branch: ("when", "goto"),
@@ -90,6 +92,7 @@ KEEP: dict[type, frozenset[str]] = {
     TrackStep: frozenset({"id", "scenario"}),
     Branch: frozenset({"when", "goto"}),
     LedgerLine: frozenset({"battle", "side", "vp"}),
+    Spending: frozenset({"after_battle", "side", "points"}),
     HistoryEntry: frozenset({"battle", "step", "scenario", "scenario_name", "file", "winner", "vps"}),
 }
 TABLES = ("options", "activation_options", "rules", "sides", "track", "history", "history.vps", "history.losses")
@@ -348,6 +351,26 @@ def save_campaign(
     base.seen.update({rel: digest(text) for rel, text in files.items()})
 
 
+def save_reinforced_force(folder: CampaignFolder, side_id: str, force: Force) -> Fraction:
+    """Save a side's edited force between battles, paying for what it grew from the side's
+    banked reinforcement points (campaign.toml and the force as one change). Returns the
+    points spent; CampaignError (nothing written) when the bank does not cover them."""
+    from fractions import Fraction
+
+    from campaign.campaigns.flow import force_changes, reinforcement_cost, ruleset_price, spend_reinforcements
+
+    before = folder.forces[side_id]
+    cost = reinforcement_cost(folder.campaign, before, force, ruleset_price(folder.campaign))
+    campaign = folder.campaign
+    if cost > 0:
+        campaign = spend_reinforcements(campaign, side_id, cost, force_changes(before, force))
+    what = f"{side_id}'s force" + (f", {cost} reinforcement points spent" if cost else "")
+    save_campaign(folder.path, campaign, {side_id: force}, base=folder, what=what)
+    folder.campaign = campaign
+    folder.forces[side_id] = force
+    return Fraction(cost)
+
+
 def create_campaign_folder(
     folder: str | Path, campaign: Campaign, forces: Mapping[str, Force], scenarios: Sequence[Scenario] = ()
 ) -> Path:
@@ -373,13 +396,20 @@ def create_campaign_folder(
     return folder
 
 
-def start_battle(folder: CampaignFolder, plan: BattlePlan, mustered: Mapping[str, Force]) -> Path:
-    """Write the battle file's setup and mark it in progress in campaign.toml."""
+def start_battle(
+    folder: CampaignFolder,
+    plan: BattlePlan,
+    mustered: Mapping[str, Force],
+    overrides: Mapping[str, str] | None = None,
+) -> Path:
+    """Write the battle file's setup (each side's frozen roster, and the reason given for
+    any muster let through over the limit or with errors) and mark it in progress."""
     campaign = folder.campaign
     if campaign.battle_in_progress:
         raise CampaignError(f"battle {campaign.battle_in_progress} is still in progress")
     sides = tuple(
-        BattleSide(side.id, side.name, plan.roles.get(side.id, ""), force_ref(side.id), mustered[side.id])
+        BattleSide(side.id, side.name, plan.roles.get(side.id, ""), force_ref(side.id), mustered[side.id],
+                   (overrides or {}).get(side.id, ""))  # fmt: skip
         for side in campaign.sides
     )
     header = BattleHeader(
@@ -402,6 +432,19 @@ def start_battle(folder: CampaignFolder, plan: BattlePlan, mustered: Mapping[str
         save_campaign(folder.path, updated, base=folder, what=f"battle {plan.number} started")
     folder.campaign = updated
     return path
+
+
+def mustered_roster(folder: CampaignFolder) -> dict[str, Force]:
+    """Each side's force as it took the field in the battle in progress (the battle file's
+    frozen setup); empty when there is no battle or its file cannot be read (post_battle
+    then maps losses by name alone)."""
+    if not folder.campaign.battle_in_progress:
+        return {}
+    try:
+        battle = load_battle_file(folder.path / folder.campaign.battle_in_progress)
+    except SaveError:
+        return {}
+    return {side.id: side.force for side in battle.header.sides if side.force is not None}
 
 
 def finish_battle(
@@ -431,6 +474,7 @@ def finish_battle(
         declared_objectives=declared_objectives,
         recovery_faces=recovery_faces,
         scenario_names=scenario_names,
+        mustered=mustered_roster(folder),
     )
     entry = done.entry
     battle_path = folder.path / campaign.battle_in_progress

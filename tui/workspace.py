@@ -229,12 +229,14 @@ def builtin_scenarios() -> dict[str, Any]:
     return found()
 
 
-def save_campaign_force(loaded: Any, side_id: str, force: Force) -> None:
+def save_campaign_force(loaded: Any, side_id: str, force: Force) -> Any:
     """Write one side's force file as `loaded`'s holder, refused (StaleSave) if campaign.toml
-    or the force changed on disk since `loaded` was read."""
-    from saves.campaign_file import save_campaign
+    or the force changed on disk since `loaded` was read. Once a battle has been fought, what
+    the force grew is paid from the side's banked reinforcements (CampaignError when the bank
+    does not cover it). Returns the points spent."""
+    from saves.campaign_file import save_reinforced_force
 
-    save_campaign(loaded.path, loaded.campaign, {side_id: force}, base=loaded, what=f"force edit ({side_id})")
+    return save_reinforced_force(loaded, side_id, force)
 
 
 def hold_campaign(folder: Path, what: str, *, break_other_host: bool = False) -> Any:

@@ -7,13 +7,18 @@ these records and the CLI/TUI drive the flow.
 from campaign.campaigns.flow import (
     BattlePlan,
     CampaignError,
+    MusterCheck,
     PostBattle,
+    check_muster,
     create_campaign,
     muster,
     plan_battle,
     post_battle,
+    force_changes,
     recovery_dice_needed,
+    reinforcement_cost,
     ruleset_price,
+    spend_reinforcements,
 )
 from campaign.campaigns.model import (
     Branch,
@@ -22,6 +27,7 @@ from campaign.campaigns.model import (
     HistoryEntry,
     LedgerLine,
     Side,
+    Spending,
     TrackStep,
 )
 from campaign.campaigns.scenario import Objective, Scenario, VictoryKind
@@ -32,6 +38,8 @@ __all__ = [
     "Branch",
     "Campaign",
     "CampaignError",
+    "MusterCheck",
+    "check_muster",
     "CampaignRules",
     "HistoryEntry",
     "LedgerLine",
@@ -39,6 +47,7 @@ __all__ = [
     "PostBattle",
     "Scenario",
     "Side",
+    "Spending",
     "TrackStep",
     "VictoryKind",
     "campaign_winner",
@@ -46,7 +55,10 @@ __all__ = [
     "muster",
     "plan_battle",
     "post_battle",
+    "force_changes",
     "recovery_dice_needed",
+    "reinforcement_cost",
+    "spend_reinforcements",
     "ruleset_price",
     "standings",
 ]

@@ -15,13 +15,15 @@ from campaign.campaigns.model import (
     HistoryEntry,
     LedgerLine,
     Side,
+    Spending,
     TrackStep,
 )
 from campaign.campaigns.scenario import Scenario
 from campaign.activation import DEFAULT_SCHEME
+from campaign.findings import Finding, named
 from campaign.force import Element, Force, Unit
 from campaign.inert_text import control_problem
-from campaign.outcome import BattleOutcome, VPLine, format_vp
+from campaign.outcome import BattleOutcome, Casualty, SideOutcome, VPLine, format_vp
 
 SIDE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
@@ -71,6 +73,9 @@ def check_campaign(campaign: Campaign, scenario_ids: set[str] | None = None) -> 
     for i, line in enumerate(campaign.ledger):
         if line.side not in ids:
             problems.append((f"ledger[{i}].side", f"no side {line.side!r}"))
+    for i, spending in enumerate(campaign.spent):
+        if spending.side not in ids:
+            problems.append((f"spent[{i}].side", f"no side {spending.side!r}"))
     rules = campaign.rules
     if rules.recovery_die < 2 or not 1 <= rules.recovery_target <= rules.recovery_die:
         problems.append(("rules.recovery_target", f"must be between 1 and the recovery die ({rules.recovery_die})"))
@@ -202,16 +207,56 @@ def ruleset_price(campaign: Campaign) -> Callable[[Force], float]:
     return lambda force: ruleset.price(force).total
 
 
+@attrs.define(frozen=True)
+class MusterCheck:
+    """Whether a mustered force may take the field, and if not, why (in words)."""
+
+    total: float | None  # its price (None when no price was given)
+    limit: int | None  # the scenario's points limit
+    refusals: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.refusals
+
+
+def check_muster(
+    plan: BattlePlan,
+    mustered: Force,
+    price: Callable[[Force], float] | None = None,
+    findings: Callable[[Force], Sequence[Finding]] | None = None,
+) -> MusterCheck:
+    """The scenario's points limit and the ruleset's error findings, as reasons to refuse."""
+    refusals: list[str] = []
+    total = price(mustered) if price is not None else None
+    limit = plan.points_limit
+    if total is not None and limit is not None and total > limit:
+        refusals.append(
+            f"{mustered.name} musters {total:g} points, over the scenario's limit of {limit} by {total - limit:g}"
+        )
+    for finding in named(mustered, list(findings(mustered))) if findings is not None else []:
+        if finding.severity == "error" and finding.rule != "FOW 19 points limit":  # the limit is the scenario's
+            where = f"{finding.where}: " if finding.where else ""
+            refusals.append(f"{where}{finding.message} ({finding.rule})")
+    return MusterCheck(total, limit, tuple(refusals))
+
+
 def muster(
     plan: BattlePlan,
     force: Force,
     units: Sequence[str] | None = None,
     price: Callable[[Force], float] | None = None,
+    *,
+    findings: Callable[[Force], Sequence[Finding]] | None = None,
+    override: str = "",
 ) -> Force:
     """The force a side takes into the battle: chosen units, survivors only, within the limit.
 
-    `units` None takes every unit with survivors. `price` (a ruleset's cost of a
-    force) checks the scenario's points limit; without it no limit is checked.
+    `units` None takes every unit with survivors. `price` (a ruleset's cost of a force)
+    checks the scenario's points limit and `findings` (a ruleset's validate) the errors;
+    without them nothing is checked. A force over the limit or with error findings is
+    refused with the reasons, unless `override` says why it may muster anyway (a house
+    rule); the caller logs that reason with the battle (BattleSide.override).
     """
     names = [u.name for u in force.units if surviving(u)] if units is None else list(units)
     chosen: list[Unit] = []
@@ -228,13 +273,72 @@ def muster(
     if not chosen:
         raise CampaignError(f"{force.name} musters no units")
     mustered = attrs.evolve(force, units=tuple(chosen), points_limit=plan.points_limit)
-    if price is not None and plan.points_limit is not None:
-        total = price(mustered)
-        if total > plan.points_limit:
-            raise CampaignError(
-                f"{force.name} musters {total:g} points, over the scenario's limit of {plan.points_limit}"
-            )
+    check = check_muster(plan, mustered, price, findings)
+    if not check.ok and not override.strip():
+        raise CampaignError("; ".join(check.refusals) + " (an override with a reason lets it muster as a house rule)")
     return mustered
+
+
+# --- between battles: reinforcements -----------------------------------------------
+
+
+def reinforcement_cost(
+    campaign: Campaign, before: Force, after: Force, price: Callable[[Force], float]
+) -> Fraction:
+    """What an edit to a side's force costs from its bank: the growth of the force's price
+    once a battle has been fought (before the first, forces are still being built and
+    edits are free; an edit that makes a force cheaper costs nothing and refunds nothing)."""
+    if not campaign.history:
+        return Fraction(0)
+    grown = Fraction(price(after)) - Fraction(price(before))
+    return grown if grown > 0 else Fraction(0)
+
+
+def spend_reinforcements(campaign: Campaign, side_id: str, points: Fraction | int, what: str = "") -> Campaign:
+    """Take `points` from a side's bank, recorded in `campaign.spent`. Refused during a
+    battle (the battle fights its frozen roster; changes wait for it to end), after the
+    campaign, or beyond what the side has banked."""
+    points = Fraction(points)
+    try:
+        side = campaign.side(side_id)
+    except KeyError:
+        raise CampaignError(f"no side {side_id!r}") from None
+    if campaign.battle_in_progress:
+        raise CampaignError(
+            f"battle {len(campaign.history) + 1} is in progress: reinforcements are spent between battles"
+        )
+    if campaign.finished:
+        raise CampaignError("the campaign has ended: there is nothing left to reinforce for")
+    if points <= 0:
+        raise CampaignError("nothing to spend: the change does not make the force dearer")
+    if points > side.reinforcements:
+        raise CampaignError(
+            f"{side.name} have {format_vp(side.reinforcements)} reinforcement points banked; "
+            f"this costs {format_vp(points)}"
+        )
+    sides = tuple(
+        attrs.evolve(s, reinforcements=s.reinforcements - points) if s.id == side_id else s for s in campaign.sides
+    )
+    record = Spending(len(campaign.history), side_id, points, what)
+    return attrs.evolve(campaign, sides=sides, spent=campaign.spent + (record,))
+
+
+def force_changes(before: Force, after: Force) -> str:
+    """The edit in words, for the spending record: units added, element counts changed."""
+    old = {u.name: u for u in before.units}
+    parts: list[str] = []
+    for unit in after.units:
+        if unit.name not in old:
+            parts.append(f"new unit {unit.name}")
+            continue
+        counts = {e.name: e.count for e in old[unit.name].elements}
+        for element in unit.elements:
+            was = counts.get(element.name)
+            if was is None:
+                parts.append(f"{unit.name}: new {element.name}" + (f" x{element.count}" if element.count > 1 else ""))
+            elif was != element.count:
+                parts.append(f"{unit.name}: {element.name} {was} -> {element.count}")
+    return "; ".join(parts) or "changes to the force"
 
 
 # --- after the battle -----------------------------------------------------------
@@ -248,38 +352,72 @@ class PostBattle:
     events: tuple[str, ...]  # readable lines: VPs, losses, recoveries, the next step
 
 
-def _casualty_slots(force: Force, outcome_side: object) -> list[tuple[int, int, int]]:
-    """(unit index, element index, newly lost) per casualty, mapped onto the campaign force.
+def _took_the_field(roster: Force | None, c: Casualty) -> bool:
+    """The casualty names an element of the frozen roster the battle was fought with."""
+    if roster is None:
+        return False
+    unit = next((u for u in roster.units if u.name == c.unit), None)
+    return unit is not None and 0 <= c.index < len(unit.elements) and unit.elements[c.index].name == c.element
+
+
+def _casualty_slots(
+    force: Force, outcome_side: SideOutcome, roster: Force | None = None
+) -> tuple[list[tuple[int, int, Casualty]], list[Casualty]]:
+    """Each casualty mapped onto the campaign force as (unit index, element index,
+    casualty), and the casualties that no longer have a place in it.
 
     The outcome's element index is its position among the elements that took the field
-    (see `fielded`); it maps back through `surviving`.
+    (see `fielded`); it maps back through `surviving`. `roster` is the force as it was
+    mustered (the battle file's setup): an element of it renamed in the force file since
+    is found by its position, and one removed since is left out (the caller says so)
+    instead of refusing the whole post-battle step. Without a roster, or for a casualty
+    the roster does not hold, a name that matches nothing is an error.
     """
-    slots: list[tuple[int, int, int]] = []
-    for c in outcome_side.casualties:  # type: ignore[attr-defined]
+    slots: list[tuple[int, int, Casualty]] = []
+    gone: list[Casualty] = []
+    for c in outcome_side.casualties:
+        fought = _took_the_field(roster, c)
         ui = next((i for i, u in enumerate(force.units) if u.name == c.unit), None)
         if ui is None:
+            if fought:
+                gone.append(c)
+                continue
             raise CampaignError(f"the outcome names unit {c.unit!r}, which {force.name} does not have")
         unit = force.units[ui]
         live = surviving(unit)
-        ei = live[c.index] if 0 <= c.index < len(live) else None
-        if ei is None or unit.elements[ei].name != c.element:
-            ei = next((i for i in live if unit.elements[i].name == c.element), None)
+        at = live[c.index] if 0 <= c.index < len(live) else None
+        ei = at if at is not None and unit.elements[at].name == c.element else None
         if ei is None:
+            ei = next((i for i in live if unit.elements[i].name == c.element), None)
+        if ei is None and fought:
+            ei = at  # renamed in the force file since the muster: the same place
+        if ei is None:
+            if fought:
+                gone.append(c)
+                continue
             raise CampaignError(f"the outcome names element {c.element!r} of {c.unit!r}, which is not in the field")
-        slots.append((ui, ei, c.lost))
-    return slots
+        slots.append((ui, ei, c))
+    return slots, gone
 
 
-def recovery_dice_needed(campaign: Campaign, forces: Mapping[str, Force], outcome: BattleOutcome) -> dict[str, int]:
-    """How many recovery dice each side rolls after this battle (0 when the rule is off)."""
+def recovery_dice_needed(
+    campaign: Campaign,
+    forces: Mapping[str, Force],
+    outcome: BattleOutcome,
+    mustered: Mapping[str, Force] | None = None,
+) -> dict[str, int]:
+    """How many recovery dice each side rolls after this battle (0 when the rule is off).
+
+    `mustered`: each side's frozen roster from the battle file (see `post_battle`)."""
     needed = {side.id: 0 for side in campaign.sides}
     if not campaign.rules.recovery_rolls:
         return needed
     for side_out in outcome.sides:
         force = forces[side_out.side]
-        for ui, ei, lost in _casualty_slots(force, side_out):
+        slots, _gone = _casualty_slots(force, side_out, (mustered or {}).get(side_out.side))
+        for ui, ei, c in slots:
             element = force.units[ui].elements[ei]
-            needed[side_out.side] += min(lost, element.alive)
+            needed[side_out.side] += min(c.lost, element.alive)
     return needed
 
 
@@ -321,8 +459,12 @@ def post_battle(
     declared_objectives: Mapping[str, Sequence[str]] | None = None,
     recovery_faces: Mapping[str, Sequence[int]] | None = None,
     scenario_names: Mapping[str, str] | None = None,
+    mustered: Mapping[str, Force] | None = None,
 ) -> PostBattle:
     """Everything after a battle, in one step, without side effects.
+
+    `mustered` (side id -> the force as it took the field, from the battle file) lets
+    losses land on a force file edited during the battle: see `_casualty_slots`.
 
     `scenario_names` (scenario id -> name) lets the events name the next scenario.
 
@@ -390,7 +532,7 @@ def post_battle(
     new_forces = dict(forces)
     losses = {side_id: 0 for side_id in ids}
     recovered = {side_id: 0 for side_id in ids}
-    needed = recovery_dice_needed(campaign, forces, outcome)
+    needed = recovery_dice_needed(campaign, forces, outcome, mustered)
     faces_in = {k: list(v) for k, v in (recovery_faces or {}).items()}
     if rules.recovery_rolls:
         for side_id in ids:
@@ -406,9 +548,15 @@ def post_battle(
         side_id = side_out.side
         force = new_forces[side_id]
         faces = iter(faces_in.get(side_id, []))
-        for (ui, ei, lost), casualty in zip(_casualty_slots(forces[side_id], side_out), side_out.casualties):
+        slots, gone = _casualty_slots(forces[side_id], side_out, (mustered or {}).get(side_id))
+        for c in gone:
+            events.append(
+                f"{names[side_id]}: {c.lost} {c.element} lost from {c.unit} not written: "
+                "the force file no longer has them (edited during the battle)"
+            )
+        for ui, ei, casualty in slots:
             element = force.units[ui].elements[ei]
-            newly = min(lost, element.alive)
+            newly = min(casualty.lost, element.alive)
             back = 0
             if rules.recovery_rolls:
                 back = sum(1 for _ in range(newly) if next(faces) >= rules.recovery_target)

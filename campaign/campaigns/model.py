@@ -83,6 +83,16 @@ class LedgerLine:
 
 
 @attrs.define(frozen=True)
+class Spending:
+    """Reinforcement points a side spent on its force between battles."""
+
+    after_battle: int  # how many battles had been fought (0: before the first)
+    side: str
+    points: Fraction = attrs.field(converter=_fraction)
+    what: str = ""  # what they bought, in words ("Assault Squad: 9 -> 11 Assault Troop")
+
+
+@attrs.define(frozen=True)
 class HistoryEntry:
     battle: int
     step: str
@@ -116,6 +126,7 @@ class Campaign:
     seed: int = 0  # battle seeds derive from it, so a replayed campaign rolls the same dice
     note: str = ""
     activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)
+    spent: tuple[Spending, ...] = ()  # reinforcement points spent between battles
 
     def __attrs_post_init__(self) -> None:
         # Campaign rules left unset follow the ruleset, so a campaign always carries them.

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign.campaigns import Branch, Campaign, CampaignRules, HistoryEntry, LedgerLine, Side, TrackStep
+from campaign.campaigns import Branch, Campaign, CampaignRules, HistoryEntry, LedgerLine, Side, Spending, TrackStep
 from saves.campaign_file import (
     JOURNAL,
     dump_campaign,
@@ -76,6 +76,8 @@ def campaigns(draw: st.DrawFn) -> Campaign:
         draw(st.dictionaries(ids, st.integers(-5, 5) | st.booleans() | text, max_size=2)),
         draw(st.sampled_from(["auto", "table"])), draw(st.sampled_from(["initiative", "cards"])), rules,
         draw(st.sampled_from(["", *step_ids])), "", ledger, history, draw(st.integers(0, 2**31)), draw(text),
+        spent=tuple(Spending(draw(st.integers(0, 9)), draw(st.sampled_from(side_ids)), draw(fractions), draw(text))
+                    for _ in range(draw(st.integers(0, 2)))),
     )  # fmt: skip
 
 

@@ -63,3 +63,54 @@ async def test_the_campaigns_list_says_a_battle_is_in_progress(empty_folder: Pat
         await settle(pilot)
         text = screen_text(app)
         assert "battle 2 in progress" in text and "battle 2 next" not in text
+
+
+def _after_one_battle(folder: Path, bank: int) -> None:
+    """The demo as if its first battle were fought: the track moved on, points banked."""
+    import attrs
+
+    from campaign.campaigns import HistoryEntry
+    from saves.campaign_file import save_campaign
+
+    camp = load_campaign(folder, builtin_scenarios()).campaign
+    done = HistoryEntry(1, "landing", "demo-landing", "Hot Landing", "battles/01-demo-landing.toml")
+    camp = attrs.evolve(camp, sides=tuple(attrs.evolve(s, reinforcements=bank) for s in camp.sides),
+                        history=(done,), position="bridge")  # fmt: skip
+    save_campaign(folder, camp)
+
+
+def _two_more_troops(force):  # type: ignore[no-untyped-def]
+    import attrs
+
+    squad = force.units[0]
+    more = attrs.evolve(squad.elements[0], count=squad.elements[0].count + 2)
+    return attrs.evolve(force, units=(attrs.evolve(squad, elements=(more, *squad.elements[1:])), *force.units[1:]))
+
+
+async def test_saving_a_grown_force_spends_banked_reinforcements(empty_folder: Path) -> None:
+    from scenarios.demo import write_demo
+
+    folder = write_demo(empty_folder / "demo")
+    _after_one_battle(folder, 50)
+    app = MusterApp(empty_folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("enter")  # the first side: Humans
+        await settle(pilot)
+        builder = app.screen
+        assert isinstance(builder, ForceBuilderScreen)
+        builder.set_force(_two_more_troops(builder.force))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert any("Spent 40 reinforcement points (10 left)." in str(n.message) for n in app._notifications)
+        camp = load_campaign(folder, builtin_scenarios()).campaign
+        assert camp.side("humans").reinforcements == 10 and camp.spent[0].points == 40
+        builder.set_force(_two_more_troops(builder.force))  # 40 more: the bank has 10
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert any("have 10 reinforcement points banked; this costs 40" in str(n.message) for n in app._notifications)
+        assert load_campaign(folder, builtin_scenarios()).campaign.side("humans").reinforcements == 10

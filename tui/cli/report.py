@@ -129,6 +129,11 @@ def report_md(folder: CampaignFolder) -> str:
         out += ["", f"Totals: {totals}."]
     else:
         out.append("No VPs yet.")
+    if c.spent:
+        out += ["", "## Reinforcements spent", "", "| After battle | Side | Points | On |", "|---:|---|---:|---|"]
+        for spending in c.spent:
+            side = names.get(spending.side, spending.side)
+            out.append(f"| {spending.after_battle} | {_cell(side)} | {format_vp(spending.points)} | {_cell(spending.what)} |")
     out += ["", "## Battles", ""]
     if not c.history and not c.battle_in_progress:
         out.append("No battles yet.")

@@ -63,6 +63,11 @@ def status_dict(folder: CampaignFolder) -> dict[str, Any]:
             for s in standings(c)
         ],  # fmt: skip
         "history": [h.summary for h in c.history],
+        "reinforcements_spent": [
+            {"after_battle": s.after_battle, "side": s.side, "points": number(s.points),
+             "points_exact": exact(s.points), "what": s.what}
+            for s in c.spent
+        ],  # fmt: skip
         "warnings": list(folder.warnings),
     }
 
@@ -102,4 +107,11 @@ def run(args: argparse.Namespace) -> int:
         print()
         for line in data["history"]:
             print(inert(line))
+    if data["reinforcements_spent"]:
+        print()
+        names = {r["side"]: r["name"] for r in data["standings"]}
+        for row in data["reinforcements_spent"]:
+            when = f"after battle {row['after_battle']}" if row["after_battle"] else "before the first battle"
+            points = format_vp(Fraction(row["points_exact"]))
+            print(inert(f"{names.get(row['side'], row['side'])} spent {points} reinforcement points {when}: {row['what']}"))
     return 0

@@ -104,6 +104,11 @@ class BattleSession:
 
     # --- what the screen shows --------------------------------------------------
     @property
+    def mustered(self) -> dict[str, Any]:
+        """Each side's force as it took the field (the battle file's frozen setup)."""
+        return {side.id: side.force for side in self.battle.setup.sides}
+
+    @property
     def scenario(self) -> Any:
         return self.battle.setup.scenario
 

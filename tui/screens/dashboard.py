@@ -273,9 +273,16 @@ class DashboardScreen(MusterScreen):
         self.editor_lease = loaded.lease = lease
 
         def save(force: Force) -> None:
-            workspace.save_campaign_force(loaded, side_id, force)
+            spent = workspace.save_campaign_force(loaded, side_id, force)
             loaded.forces[side_id] = force
             self._show_forces(loaded.campaign, loaded.forces)
+            if spent:
+                left = loaded.campaign.side(side_id).reinforcements
+                self.app.notify(f"Spent {vp_text(spent)} reinforcement points ({vp_text(left)} left).", markup=False)
+
+        if loaded.campaign.battle_in_progress:
+            self.notify(f"Battle {len(loaded.campaign.history) + 1} is in progress: it fights the units it mustered; "
+                        "changes saved now apply after it.", markup=False)  # fmt: skip
 
         self.app.open_force(loaded.forces[side_id], loaded.force_path(side_id), on_save=save)  # type: ignore[attr-defined]
 

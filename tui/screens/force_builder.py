@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import DataTable, Header, Static
 
+from campaign.campaigns import CampaignError
 from campaign.findings import named
 from campaign.force import Element, Force, Unit
 from saves.errors import SaveError
@@ -279,7 +280,7 @@ class ForceBuilderScreen(MusterScreen):
                     return False
                 workspace.save_force(path, self.force)
                 self.path, self.new_in = path, None
-        except (SaveError, OSError, workspace.Unavailable) as exc:
+        except (SaveError, OSError, workspace.Unavailable, CampaignError) as exc:
             self.notify(str(exc), title="Not saved", severity="error", markup=False)
             return False
         self.saved = self.force

@@ -139,7 +139,7 @@ class PostBattleScreen(MusterScreen):
     # --- recovery dice ------------------------------------------------------------
     def needed(self) -> dict[str, int]:
         loaded = self.session.loaded
-        return recovery_dice_needed(loaded.campaign, loaded.forces, self.session.outcome())
+        return recovery_dice_needed(loaded.campaign, loaded.forces, self.session.outcome(), self.session.mustered)
 
     def roll_recovery(self) -> None:
         """Auto dice roll the recovery dice here (seeded by the battle); table dice ask for them."""
@@ -210,7 +210,7 @@ class PostBattleScreen(MusterScreen):
                 loaded.campaign, session.scenario, loaded.forces, session.outcome(),
                 file=loaded.campaign.battle_in_progress, recovery_faces=self.faces,
                 declared_objectives=self.declared, strategic_winner=self.strategic,
-                scenario_names=self.scenario_names(),
+                scenario_names=self.scenario_names(), mustered=session.mustered,
             )  # fmt: skip
         except CampaignError as exc:
             self.query_one("#post-body", Static).update(Text(str(exc), style="bold red"))
