@@ -115,8 +115,8 @@ def holder_alive(holder: Holder) -> bool | None:
             return holder.token in _live
     if holder.pid <= 0:
         return False
-    if os.name == "nt":  # os.kill(pid, 0) would end the process on Windows: do not probe
-        return None
+    if os.name == "nt":  # os.kill(pid, 0) would end the process on Windows
+        return _windows_alive(holder.pid)
     try:
         os.kill(holder.pid, 0)
     except ProcessLookupError:
@@ -128,6 +128,24 @@ def holder_alive(holder: Holder) -> bool | None:
     if holder.started and _start_ticks(holder.pid) not in (0, holder.started):
         return False  # the pid now belongs to another program
     return True
+
+
+def _windows_alive(pid: int) -> bool | None:
+    """OpenProcess + GetExitCodeProcess: running, gone, or (any other failure) cannot tell."""
+    import ctypes
+
+    kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        error = kernel.GetLastError()
+        return True if error == 5 else False if error == 87 else None  # access denied / no such pid
+    try:
+        code = ctypes.c_ulong()
+        if not kernel.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return None
+        return code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel.CloseHandle(handle)
 
 
 # --- the lease file ---------------------------------------------------------------

@@ -16,6 +16,7 @@ from tests.tui.helpers import screen_text
 from tests.tui.test_battle import pick, settle
 from tui.app import MusterApp
 from tui.screens.battle import POLL_SECONDS, BattleScreen
+from tui.screens.battle_dialogs import CommandForm
 from tui.screens.battle_session import BattleSession
 
 SIZE = (80, 24)
@@ -63,11 +64,23 @@ async def test_a_second_muster_follows_the_battle_live_and_takes_over(demo: Path
             spec = next(s for s in writer.battle.pending.legal if s.params.get("unit") == "tactical-squad")  # type: ignore[union-attr]
             events = writer.apply(writer.command(spec))
             assert len(load_battle_file(writer.path).log) == 2
+            size_after = writer.path.stat().st_size
             await poll(pilot)
             assert screen.session is not None and len(screen.session.battle.log) == 2
             assert screen.session.battle.digest() == writer.battle.digest()
             assert events and events[-1].text in log_text(screen)
             assert screen.watching is not None
+
+            # The watcher may open a form to read the odds, but not act on it.
+            await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+            form = app.screen
+            assert isinstance(form, CommandForm)
+            await settle(pilot)
+            assert "To hit: 8 x 50%, 1 x 62%" in screen_text(app)
+            await pilot.press("ctrl+r")
+            await settle(pilot)
+            assert app.screen is screen and writer.path.stat().st_size == size_after
+            assert len(load_battle_file(writer.path).log) == 2
 
             # Taking over is refused while the writer is there.
             await pilot.press("t")
@@ -94,3 +107,83 @@ async def test_a_second_muster_follows_the_battle_live_and_takes_over(demo: Path
         assert current_holder(demo) is None  # leaving the battle let go of the campaign
     finally:
         writer_lease.release()
+
+
+async def test_a_watcher_sees_the_battle_end(demo: Path) -> None:
+    from saves.campaign_file import finish_battle
+
+    writer_lease = acquire(demo, "battle")
+    writer = BattleSession.open(demo, lease=writer_lease)
+    app = MusterApp(demo.parent)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_battle(demo)
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, BattleScreen) and screen.watching is not None
+            writer.end_by_agreement()
+            finish_battle(writer.loaded, writer.scenario, writer.outcome())  # the writer's post-battle
+            writer_lease.release()
+            await poll(pilot)
+            assert "the battle is over and its result is saved" in screen_text(app)
+            await pilot.press("t")
+            await settle(pilot)
+            assert screen.watching is not None and current_holder(demo) is None  # nothing was taken
+            assert any("nothing to take over" in str(n.message) for n in app._notifications)
+    finally:
+        writer_lease.release()
+
+
+# --- the dashboard's force editor is a writer too ----------------------------------
+
+
+async def open_dashboard(pilot, folder: Path) -> None:  # type: ignore[no-untyped-def]
+    pilot.app.open_campaign(folder)
+    await settle(pilot)
+
+
+async def test_a_stale_dashboard_cannot_roll_the_campaign_back(demo: Path) -> None:
+    """Terminal 1's dashboard is left open; terminal 2 changes the campaign; terminal 1 edits a force."""
+    import attrs
+
+    from saves.campaign_file import load_campaign, save_campaign
+    from tui.screens.force_builder import ForceBuilderScreen
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_dashboard(pilot, demo)
+        other = load_campaign(demo)  # terminal 2, after its battle
+        save_campaign(demo, attrs.evolve(other.campaign, note="battle 1 fought"), base=other, what="battle 1 finished")
+        after = (demo / "campaign.toml").read_bytes()
+        forces = (demo / "forces" / "humans.toml").read_bytes()
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ForceBuilderScreen)
+        assert current_holder(demo) is not None and current_holder(demo).what == "force editor"  # type: ignore[union-attr]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert (demo / "campaign.toml").read_bytes() == after  # not rolled back
+        assert (demo / "forces" / "humans.toml").read_bytes() == forces
+        note = next(n for n in app._notifications if n.title == "Not saved")
+        assert "changed on disk since this Muster read it" in str(note.message)
+        assert "battle 1 finished by process" in str(note.message)
+        await pilot.press("escape")  # nothing was edited: the builder closes at once
+        await settle(pilot)
+        assert app.screen.__class__.__name__ == "DashboardScreen"
+        assert current_holder(demo) is None  # closing the editor let go of the campaign
+
+
+async def test_the_force_editor_waits_for_a_battle_in_another_muster(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_dashboard(pilot, demo)
+        with acquire(demo, "battle"):
+            await pilot.press("e")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.__class__.__name__ == "DashboardScreen"
+            note = next(n for n in app._notifications if n.title == "Cannot edit the force now")
+            assert "another Muster is writing this campaign (battle, process" in str(note.message)

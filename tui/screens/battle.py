@@ -43,7 +43,7 @@ from tui.screens.battle_dialogs import (
     HandReviewScreen,
     extra_fields,
 )
-from tui.screens.battle_session import BattleSession
+from tui.screens.battle_session import BattleSession, NothingToWatch
 from tui.screens.picker import Candidate, candidates
 from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, side_style, units_text
 
@@ -83,6 +83,7 @@ class BattleScreen(MusterScreen):
         self.seen_file: tuple[int, int] | None = None  # (size, mtime) of the battle file last shown
         self.poller: Timer | None = None
         self.reloading = False
+        self.over = False  # watched to its end: nothing left to take over
 
     # --- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -161,7 +162,7 @@ class BattleScreen(MusterScreen):
         self.query_one("#battle-actions", OptionList).loading = False
         self.busy = False
         self.watching = busy
-        self.seen_file = _stat(session.path)
+        self.seen_file = self._watch_key()
         if session.lease is not None and session.lease.broke is not None:
             self.notify(f"Took over from a Muster that is gone ({session.lease.broke.describe()}).", markup=False)
         self.refresh_bindings()  # the card review key appears in a card battle
@@ -188,7 +189,7 @@ class BattleScreen(MusterScreen):
         """A watching screen's timer: reopen the battle when its file changed; say when the writer left."""
         if self.watching is None or self.session is None or self.reloading:
             return
-        stat = _stat(self.session.path)
+        stat = self._watch_key()
         if stat != self.seen_file:
             self.reloading = True
             self.reload_watched()
@@ -202,7 +203,10 @@ class BattleScreen(MusterScreen):
     def reload_watched(self) -> None:
         try:
             session = BattleSession.open(self.folder, self.dice)
-        except Exception as exc:  # noqa: BLE001 - the battle ended (post-battle saved) or the file is mid-change
+        except NothingToWatch:  # the post-battle was saved
+            self.app.call_from_thread(self._watch_stopped, "")
+            return
+        except Exception as exc:  # noqa: BLE001 - a file mid-change or damaged: said in the banner
             self.app.call_from_thread(self._watch_stopped, str(exc))
             return
         self.app.call_from_thread(self._watched, session)
@@ -213,14 +217,28 @@ class BattleScreen(MusterScreen):
             return
         self._opened(session, self.watching)
 
+    def _watch_key(self) -> tuple[object, ...]:
+        """What a watcher compares: the battle file (appends) and campaign.toml (the battle's end)."""
+        path = self.session.path if self.session is not None else None
+        return (_stat(path) if path else None, _stat(self.folder / "campaign.toml"))
+
     def _watch_stopped(self, message: str) -> None:
         self.reloading = False
-        if self.session is not None:
-            self.seen_file = _stat(self.session.path)
+        self.seen_file = self._watch_key()
+        if not message:
+            self.over = True
+            if self.poller is not None:
+                self.poller.stop()
+                self.poller = None
+            self.show_watch("the battle is over and its result is saved; Escape returns to the dashboard.")
+            return
         self.show_watch(f"the battle cannot be followed now: {message}")
 
     def action_take_over(self) -> None:
         if self.watching is None or self.busy:
+            return
+        if self.over:
+            self.notify("The battle is over: there is nothing to take over.", severity="warning")
             return
         try:
             lease = workspace.hold_campaign(self.folder, "battle")
@@ -357,10 +375,15 @@ class BattleScreen(MusterScreen):
     # --- choosing ---------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#battle-actions")
     def picked(self, event: OptionList.OptionSelected) -> None:
-        if self.session is None or self.busy or self._read_only():
+        if self.session is None or self.busy:
             return
         pending = self.session.pending
         option = event.option.id or ""
+        if self.watching is not None:  # a watcher may open a form to read the odds, never act
+            spec = pending.legal[int(option)] if isinstance(pending, Decision) and option.isdigit() else None
+            if spec is None or not (spec.facts or extra_fields(self.session.battle.types.get(spec.type), spec)):
+                self._read_only()
+                return
         if option == POST_OPTION:
             self.open_post_battle()
         elif option == ROLL_OPTION and isinstance(pending, RollRequest):
@@ -390,7 +413,7 @@ class BattleScreen(MusterScreen):
         choices = {"unit": units, "target": units, "side": sides}
 
         def done(result: tuple[dict[str, Any], dict[str, Any]] | None) -> None:
-            if result is None:
+            if result is None or self._read_only():
                 return
             values, facts = result
             try:

@@ -28,6 +28,10 @@ from saves.errors import SaveError
 from saves.lease import Lease, LeaseLost, StaleSave, writing
 
 
+class NothingToWatch(SaveError):
+    """A read-only session was asked for, and the campaign has no battle in progress."""
+
+
 def _library(folder: Path) -> dict[str, Any]:
     from scenarios import scenarios_for
 
@@ -71,7 +75,7 @@ class BattleSession:
         if camp.battle_in_progress:
             path = folder / camp.battle_in_progress
         elif lease is None:
-            raise SaveError(folder, "no battle is in progress to watch")
+            raise NothingToWatch(folder, "no battle is in progress to watch")
         else:
             plan = plan_battle(camp, library | loaded.scenarios)
             mustered = {side: muster(plan, force) for side, force in loaded.forces.items()}
