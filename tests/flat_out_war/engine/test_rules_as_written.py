@@ -251,3 +251,59 @@ def test_fow17_flame_template_without_covered_asks_too() -> None:
     assert {s.type for s in b.pending.legal} == {"report"}
     b.apply({"type": "report", "elements": ["elves/elf", "elves/elf-3"]})
     expect_roll(b, 8, 1, "flame attack on Elf")
+
+
+# --- 1: a tight unit's ranks: the first rank fights, the first two ranks shoot ------------------
+GUN = (Weapon("Gun", "ranged", "d6", 24),)
+
+
+def shoot_cmd(b, unit="reds", target="blues", **facts):
+    return b.types.from_dict({"type": "shoot", "unit": unit, "target": target, "facts": facts})
+
+
+def test_fow11_a_column_shoots_with_its_first_two_ranks_only() -> None:
+    b = duel([("Reds", (el("A", count=6, weapons=GUN),))], [("Blues", (el("B", count=6),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    move(b, formation="column", path="open 2")  # a column of one file: ranks of one element
+    assert len(b.rules.odds(b.state, shoot_cmd(b)).p_hit) == 2
+    with pytest.raises(IllegalCommand, match="first two ranks"):
+        b.apply({"type": "shoot", "unit": "reds", "target": "blues",
+                 "facts": {"shooters": ["reds/a", "reds/a-2", "reds/a-3"]}})
+    b.apply({"type": "shoot", "unit": "reds", "target": "blues"})
+    expect_roll(b, 6, 2, "to hit")
+
+
+def test_fow11_a_column_of_two_files_shoots_with_four() -> None:
+    small = duel([("Reds", (el("A", count=5, weapons=GUN),))], [("Blues", (el("B"),))])
+    small.apply({"type": "activate", "unit": "reds"})
+    with pytest.raises(IllegalCommand, match="more than 5"):
+        move(small, formation="column", depth="double", path="open 2")
+    b = duel([("Reds", (el("A", count=8, weapons=GUN),))], [("Blues", (el("B", count=6),))])
+    b.apply({"type": "activate", "unit": "reds"})
+    move(b, formation="column", depth="double", path="open 2")
+    assert len(b.rules.odds(b.state, shoot_cmd(b)).p_hit) == 4
+
+
+def test_fow10_a_line_of_two_ranks_fights_with_its_first_rank_only() -> None:
+    b = duel([("Reds", (el("A", count=7),))], [("Blues", (el("B", count=8),))])
+    b.state.unit("reds").data["depth"] = "double"  # set up in two ranks: 4 in front, 3 behind
+    b.apply({"type": "activate", "unit": "reds"})
+    melee = b.types.from_dict({"type": "melee", "unit": "reds", "target": "blues"})
+    assert len(b.rules.odds(b.state, melee).p_hit) == 4
+    five = [f"reds/a-{i}" for i in range(2, 7)]
+    with pytest.raises(IllegalCommand, match="first rank"):
+        b.apply({"type": "melee", "unit": "reds", "target": "blues", "facts": {"attackers": five}})
+    b.apply({"type": "melee", "unit": "reds", "target": "blues", "facts": {"attackers": five[:2]}})
+    expect_roll(b, 6, 2, "to hit")
+    b.roll([1, 1])
+    # split: the rest of the first rank may still fight, but no more than it holds
+    with pytest.raises(IllegalCommand, match="first rank"):
+        b.apply({"type": "melee", "unit": "reds", "target": "blues", "facts": {"attackers": five[2:]}})
+
+
+def test_fow10_loose_units_have_no_ranks() -> None:
+    b = duel([("Reds", (el("A", count=7, attributes=("Loose Cohesion",)),))], [("Blues", (el("B", count=8),))])
+    b.state.unit("reds").data.update(formation="column")
+    b.apply({"type": "activate", "unit": "reds"})
+    melee = b.types.from_dict({"type": "melee", "unit": "reds", "target": "blues"})
+    assert len(b.rules.odds(b.state, melee).p_hit) == 7

@@ -14,6 +14,7 @@ Pure resolution (functions of element facts, table facts and die faces):
   clocks      turn counters for durations, lockouts and Reload (A-07)
   victory     exact-quarter VPs (A-53)
   contact     which units touch: charges, Capture, melee; breaking off
+  formation   a tight unit's ranks and files: how many fight (first rank) or shoot (two)
   declare     a unit's action as AttackSpecs (used by play and by the odds alike)
   odds        exact distributions by enumerating every face through the same code
 

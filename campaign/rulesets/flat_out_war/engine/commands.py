@@ -145,6 +145,8 @@ MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("jump_heavy", (), [], "jumping elements (ids) starting or ending in heavy terrain", picks="unit_elements"),
     FactSpec("formation_change", BOOL, False, "tight unit changes formation (half the move)"),
     FactSpec("formation", ("line", "column", ""), "", "the tight unit's formation after the move (a change: half the move)"),
+    FactSpec("depth", ("single", "double", ""), "", "a tight line in one rank or two, a column in one file or two "
+                                                    "(two: more than 5 elements; a change: half the move)"),
     FactSpec("in_cohesion", BOOL, True, "the unit ends its move in cohesion, one connected group (A-08)"),
     FactSpec("pivot_start", (), 0, "degrees pivoted before moving (loose units, columns)"),
     FactSpec("pivot_end", (), 0, "degrees pivoted after moving"),
@@ -171,7 +173,8 @@ MELEE_FACTS: tuple[FactSpec, ...] = (
     ASPECT,
     FactSpec("in_contact", BOOL, True, "attackers are in base contact with the target"),
     FactSpec("target_in_front", BOOL, True, "the target is in the attackers' front facing"),
-    FactSpec("attackers", (), [], "attacking element ids (tight units: first rank touching); default all",
+    FactSpec("attackers", (), [], "attacking element ids (tight units: first rank touching); default all "
+                                  "(a tight unit: as many as its first rank holds)",
              picks="unit_elements"),
     FactSpec("covered", (), [], "Flame template in melee: element ids under it", picks="elements"),
     FactSpec("allocate", (), [], "target element ids in the order hits go to them (A-23)",
@@ -184,7 +187,8 @@ SHOOT_FACTS: tuple[FactSpec, ...] = (
     FactSpec("los", ("open", "partial", "none"), "open", "line of sight to the target"),
     FactSpec("in_arc", BOOL, True, "the target is in each weapon's arc"),
     FactSpec("within_12", BOOL, True, "a hidden Stealth target is within 12\""),
-    FactSpec("shooters", (), [], "firing element ids (tight units: first two ranks); default all",
+    FactSpec("shooters", (), [], "firing element ids (tight units: first two ranks); default all (a tight "
+                                 "unit: as many as its first two ranks hold)",
              picks="unit_elements"),
     FactSpec("weapons", (), [], "weapon names to fire; default every weapon that can"),
     FactSpec("covered", (), [], "element ids under a template centred on the target", picks="elements"),

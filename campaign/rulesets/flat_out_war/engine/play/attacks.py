@@ -21,6 +21,7 @@ from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hi
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, SHOOT_FACTS, fact
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, weapon_problem
+from campaign.rulesets.flat_out_war.engine.formation import fighting_ranks
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
 from campaign.rulesets.flat_out_war.engine.play.base import Resolution, _mods_text
@@ -49,7 +50,7 @@ class AttackMixin:
             raise IllegalCommand("FOW 4.3", f"{', '.join(again)} already attacked this activation")
         if unit.markers.get("acted") and unit.markers.get("acted") != kind:
             raise IllegalCommand("FOW 4.3", "a unit takes one kind of Other Action per activation")
-        if names and not self._participants(state, unit, names):
+        if names and not self._participants(state, unit, names, kind):
             raise IllegalCommand("FOW 10", "none of the named elements can attack")
 
     def _check_hidden(self, target: UnitState) -> None:
@@ -98,7 +99,7 @@ class AttackMixin:
         self._check_hidden(target)
         self._check_attackers(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         band = fact(cmd, "range_band", SHOOT_FACTS)
-        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS))]
+        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")]
         if band == "out":
             longest = max((w.range for c in cs for w in c.ranged), default=0)
             raise IllegalCommand("FOW 11", f"target is out of range (long range is {2 * longest}\")")
@@ -204,7 +205,7 @@ class AttackMixin:
     # --- melee and the attack dice --------------------------------------------
     def _do_melee(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
-        attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS))
+        attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
         self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
         contact.engage(unit, target)  # the players said they touch (in_contact)
         sit = self._situation(state, unit, target, cmd, MELEE_FACTS)
@@ -251,15 +252,43 @@ class AttackMixin:
             return
         yield from self._attack_batch(state, ctx, unit, enemy, specs, "(Trigger) in melee")
 
-    def _participants(self, state: BattleState, unit: UnitState, chosen: list[str] | None) -> list[ElementState]:
-        """The attacking elements: those named (tight units: the ranks that may fight),
-        else every able element that has not attacked yet this activation."""
+    def _participants(self, state: BattleState, unit: UnitState, chosen: list[str] | None,
+                      kind: str = "") -> list[ElementState]:
+        """The attacking elements: those named, else every able element that has not
+        attacked yet this activation. A tight unit attacks with its first rank in melee
+        and its first two ranks shooting (FOW 10, 11): named elements beyond that are
+        refused; by default the first elements in unit order fill those ranks."""
         # split fire: only while this Other Action is under way (a new one starts afresh)
         done = set(unit.markers.get("attacked", [])) if unit.markers.get("acted") in ("melee", "shoot") else set()
         able = [e for e in self._able(state, unit) if e.id not in done]
         if not able and not chosen:  # every element has attacked: a further action starts afresh
             able = self._able(state, unit)  # (only an activation scheme that allows one offers it)
-        return [e for e in able if e.id in set(chosen)] if chosen else able
+            done = set()
+        picked = [e for e in able if e.id in set(chosen)] if chosen else able
+        room = self._rank_room(state, unit, kind, len(done))
+        if room is None or len(picked) <= room:
+            return picked
+        if chosen:
+            ranks = "first rank" if kind == "melee" else "first two ranks"
+            raise IllegalCommand("FOW 10" if kind == "melee" else "FOW 11",
+                                 f"{unit.name} is a tight {self.formation_words(unit)}: only its {ranks} "
+                                 f"({room + len(done)} elements) may {'fight' if kind == 'melee' else 'shoot'}")
+        return picked[:room]
+
+    def _rank_room(self, state: BattleState, unit: UnitState, kind: str, used: int) -> int | None:
+        """How many more elements of a tight unit may attack in this Other Action."""
+        if kind not in ("melee", "shoot") or self._loose(state, unit) or unit.data.get("disordered"):
+            return None
+        cap = fighting_ranks(len(unit.alive), unit.data.get("formation", "line"), unit.data.get("depth", "single"),
+                             kind)  # type: ignore[arg-type]
+        return max(cap - used, 0)
+
+    def formation_words(self, unit: UnitState) -> str:
+        formation = unit.data.get("formation", "line")
+        double = unit.data.get("depth") == "double"
+        if formation == "column":
+            return "column of two files" if double else "column"
+        return "line of two ranks" if double else "line"
 
     def _take_action(self, state: BattleState, unit: UnitState, cmd: Any, specs: tuple,
                      attackers: list[ElementState] | None = None) -> None:
@@ -376,7 +405,7 @@ class AttackMixin:
 
     def _do_shoot(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
-        shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS))
+        shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         self._take_action(state, unit, cmd, SHOOT_FACTS, shooters)
         sit = self._situation(state, unit, target, cmd, SHOOT_FACTS)
         ctx.emit("shoot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)

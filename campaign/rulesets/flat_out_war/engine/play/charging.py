@@ -105,6 +105,9 @@ class ChargeMixin:
         """A-18: a charged unit's Stand elements may take a free shot at the charger."""
         shooters = [e for e in self._able(state, defender)
                     if self.combatant(state, e).has("stand") and self.combatant(state, e).ranged]
+        room = self._rank_room(state, defender, "shoot", 0)  # a tight unit: its first two ranks
+        if room is not None:
+            shooters = shooters[:room]
         if not shooters or not self.options["stand_prompt"] or charger.eliminated:
             return
         choice = yield Decision(defender.side, f"{defender.name} is charged by {charger.name}: take the free Stand shot?", (

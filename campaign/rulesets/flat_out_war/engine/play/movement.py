@@ -15,6 +15,7 @@ from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
 from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, Move, fact
+from campaign.rulesets.flat_out_war.engine.formation import depth_problem
 from campaign.rulesets.flat_out_war.engine.movement import (
     SAIL_FRACTION,
     TERRAIN_COST,
@@ -86,6 +87,9 @@ class MovementMixin:
         airborne = self._flies(state, unit, cmd)
         if airborne and distance_moved < 2 and not all(c.has("hover") for c in cs):
             raise IllegalCommand("FOW 20 Flying", "a flying element moves at least 2\" every turn (Hover is exempt)")
+        why = depth_problem(len(unit.alive), fact(cmd, "depth", MOVE_FACTS) or "")
+        if why:
+            raise IllegalCommand("FOW 5.1", why)
         if fact(cmd, "in_cohesion", MOVE_FACTS) is False:
             raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
         tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
@@ -205,7 +209,9 @@ class MovementMixin:
             submerged=any(e.markers.get("submerged") for e in unit.alive),
             formation_change=bool(fact(cmd, "formation_change", MOVE_FACTS)) or (
                 bool(fact(cmd, "formation", MOVE_FACTS))
-                and fact(cmd, "formation", MOVE_FACTS) != unit.data.get("formation", "line")),
+                and fact(cmd, "formation", MOVE_FACTS) != unit.data.get("formation", "line")) or (
+                bool(fact(cmd, "depth", MOVE_FACTS))
+                and fact(cmd, "depth", MOVE_FACTS) != unit.data.get("depth", "single")),
             stand_up=fact(cmd, "prone", MOVE_FACTS) == "up",
             sailed=SAIL_FRACTION.get(fact(cmd, "heading", MOVE_FACTS) or "", Fraction(1))
             if any(c.has("sailed") for c in cs) else Fraction(1),
@@ -251,9 +257,12 @@ class MovementMixin:
             if boats:
                 ctx.emit("aground", f"{unit.name} runs aground in shallow water", unit=unit.id)
         formation = fact(cmd, "formation", MOVE_FACTS)
-        if formation and formation != unit.data.get("formation", "line"):
-            unit.data["formation"] = formation
-            ctx.emit("formation", f"{unit.name} forms a {formation} (half its move)", unit=unit.id)
+        depth = fact(cmd, "depth", MOVE_FACTS)
+        if (formation and formation != unit.data.get("formation", "line")) or (
+                depth and depth != unit.data.get("depth", "single")):
+            unit.data["formation"] = formation or unit.data.get("formation", "line")
+            unit.data["depth"] = depth or unit.data.get("depth", "single")
+            ctx.emit("formation", f"{unit.name} forms a {self.formation_words(unit)} (half its move)", unit=unit.id)
         prone = fact(cmd, "prone", MOVE_FACTS)
         if prone == "down":
             for es in able:

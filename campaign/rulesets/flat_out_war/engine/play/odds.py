@@ -51,7 +51,7 @@ class OddsMixin:
             return [(target, specs, targets)]
         unit = self._unit(state, command.unit)
         sit = self._situation(state, unit, target, command, SHOOT_FACTS)
-        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS))]
+        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS), "shoot")]
         out: list[tuple[UnitState, list[AttackSpec], list[Combatant]]] = []
         for aimed_at, batch in self._aim_shots(state, command, sit, target, cs, specs):
             if not batch:
@@ -84,11 +84,11 @@ class OddsMixin:
         try:
             if command.type == "melee":
                 sit = self._situation(state, unit, target, command, MELEE_FACTS)
-                cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "attackers", MELEE_FACTS))]
+                cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "attackers", MELEE_FACTS), "melee")]
                 return melee_attacks(cs, targets, sit, self.edition), targets
             if command.type == "shoot":
                 sit = self._situation(state, unit, target, command, SHOOT_FACTS)
-                cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS))]
+                cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS), "shoot")]
                 covers = len(fact(command, "covered", SHOOT_FACTS) or []) or 1
                 return ranged_attacks(cs, targets, sit, self.edition,
                                       extra_check=lambda c, w: self._odds_weapon_problem(state, command, c, w),
