@@ -123,19 +123,25 @@ def model_state(model: Model, model_id: str, unit_id: str, side: str) -> ModelSt
     )
 
 
-def add_unit(roster: Roster, unit: Unit, side: str, unit_id: str | None = None) -> UnitState:
-    """Add a unit's models one by one; ids are "<unit>/<model>-<n>"."""
+def add_unit(
+    roster: Roster, unit: Unit, side: str, unit_id: str | None = None, model_ids: list[str] | None = None
+) -> UnitState:
+    """Add a unit's models one by one; ids are "<unit>/<model>-<n>" unless given (the
+    core's element ids, one per model in order)."""
     uid = unit_id or _slug(unit.name)
     base, n = uid, 1
-    while uid in roster.units:
+    while uid in roster.units and unit_id is None:
         n += 1
         uid = f"{base}-{n}"
     ids: list[str] = []
     seen: dict[str, int] = {}
-    for model in unit.each_model():
+    models = unit.each_model()
+    if model_ids is not None and len(model_ids) != len(models):
+        raise ValueError(f"{unit.name}: {len(models)} models but {len(model_ids)} ids")
+    for i, model in enumerate(models):
         slug = _slug(model.name)
         seen[slug] = seen.get(slug, 0) + 1
-        mid = f"{uid}/{slug}-{seen[slug]}"
+        mid = model_ids[i] if model_ids is not None else f"{uid}/{slug}-{seen[slug]}"
         roster.models[mid] = model_state(model, mid, uid, side)
         ids.append(mid)
     leader = ids[unit.leader] if 0 <= unit.leader < len(ids) else (ids[0] if ids else "")

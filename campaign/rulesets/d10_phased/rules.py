@@ -1,0 +1,132 @@
+"""The d10 rules' BattleRules: the core's state with the d10 `Game` inside it.
+
+What does not depend on the turn's shape is here: the starting state built from the
+forces (model ids are the core's element ids), the command types, odds, the end of the
+battle and its outcome, and the core elements kept in step with the d10 records so any
+screen sees who is still on the table. The phase hooks come from `play.D10Play`; they
+are plugged into the core's phased turn once the core has one (docs/d10-phased.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from campaign.engine.commands import Command
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.rules import BattleRules
+from campaign.engine.setup import BattleSetup
+from campaign.engine.state import BattleState, state_from_setup
+from campaign.rulesets.d10_phased.commands import COMMANDS
+from campaign.rulesets.d10_phased.forces import RULESET_ID, force_to_army
+from campaign.rulesets.d10_phased.odds import DeclarationOdds
+from campaign.rulesets.d10_phased.play import D10Play, Game, new_game
+from campaign.rulesets.d10_phased.state import Roster, add_unit
+from campaign.rulesets.d10_phased.victory import MODES, TURN_LIMIT
+
+if TYPE_CHECKING:
+    from campaign.outcome import BattleOutcome
+
+GAME = "d10"  # the key of the Game in BattleState.data
+
+
+def roster_from_setup(setup: BattleSetup, state: BattleState) -> Roster:
+    """One ModelState per core element, matched to the force's models in order."""
+    roster = Roster()
+    for side in setup.sides:
+        army, found = force_to_army(side.force)
+        errors = [f for f in found if f.severity == "error"]
+        if errors:
+            raise IllegalCommand(errors[0].rule, f"{side.force.name}: {errors[0].path}: {errors[0].message}")
+        core_units = [u for u in state.units if u.side == side.id]
+        for unit, core in zip(army.units, core_units, strict=True):
+            add_unit(roster, unit, side.id, core.id, [e.id for e in core.elements])
+    return roster
+
+
+class D10Rules(BattleRules):
+    id = RULESET_ID
+
+    def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
+        super().__init__(options, ruleset)
+        self.play = D10Play(self.options)
+
+    # --- building the battle --------------------------------------------------------
+    def new_state(self, setup: BattleSetup) -> BattleState:
+        state = state_from_setup(setup)
+        victory = setup.scenario.victory if setup.scenario.victory in MODES else ""
+        limit = setup.scenario.rounds or int(self.options.get("turn_limit", TURN_LIMIT))
+        state.data[GAME] = new_game(roster_from_setup(setup, state), [s.id for s in setup.sides], victory, limit)
+        return state
+
+    def command_types(self) -> Iterable[type[Command]]:
+        return COMMANDS
+
+    @staticmethod
+    def game(state: BattleState) -> Game:
+        game = state.data[GAME]
+        assert isinstance(game, Game)
+        return game
+
+    def sync(self, state: BattleState) -> None:
+        """Mirror the d10 records on the core's elements: alive, and the marker shown."""
+        roster = self.game(state).roster
+        for unit in state.units:
+            for element in unit.elements:
+                model = roster.models.get(element.id)
+                if model is None:
+                    continue
+                element.alive = model.alive
+                for key, on in (("pinned", model.marker == "pinned"), ("routed", model.marker == "routed"), ("out_of_command", model.out_of_command)):
+                    if on:
+                        element.markers[key] = True
+                    else:
+                        element.markers.pop(key, None)
+
+    # --- odds -----------------------------------------------------------------------
+    def odds(self, state: BattleState, command: Command) -> DeclarationOdds:  # type: ignore[override]
+        if command.type != "declare":
+            raise IllegalCommand("odds", f"the d10 rules give odds for declare, not {command.type}")
+        game = self.game(state)
+        attackers = getattr(command, "attackers", [])
+        if not attackers or attackers[0] not in game.roster.models:
+            raise IllegalCommand("odds", "name the attacking models")
+        side = game.roster.model(attackers[0]).side
+        return self.play.odds(game, side, command)
+
+    # --- the end ----------------------------------------------------------------------
+    def is_over(self, state: BattleState) -> bool:
+        return self.play.is_over(self.game(state))
+
+    def end_reason(self, state: BattleState) -> str:
+        verdict = self.game(state).verdict
+        return verdict.reason if verdict else ""
+
+    def victory_points(self, state: BattleState) -> dict[str, Fraction]:
+        """No points in these rules: the winner of the victory condition scores 1."""
+        verdict = self.game(state).verdict
+        return {s.id: Fraction(1 if verdict and verdict.winner == s.id else 0) for s in state.sides}
+
+    def outcome(self, state: BattleState) -> BattleOutcome:
+        import attrs
+
+        from campaign.outcome import Casualty
+
+        base = super().outcome(state)
+        game = self.game(state)
+        sides = []
+        for side in base.sides:
+            lost: list[Casualty] = []
+            for unit in state.units:
+                if unit.side != side.side:
+                    continue
+                per_entry: dict[int, int] = {}
+                for element in unit.elements:
+                    if not game.roster.model(element.id).alive:
+                        per_entry[element.entry] = per_entry.get(element.entry, 0) + 1
+                names = {e.entry: e.name for e in unit.elements}
+                lost += [Casualty(unit.name, names[i], i, n) for i, n in sorted(per_entry.items())]
+            sides.append(attrs.evolve(side, casualties=tuple(lost)))
+        winner = game.verdict.winner if game.verdict else None
+        return attrs.evolve(base, sides=tuple(sides), strategic_winner=winner or None, rounds_played=game.turn)
