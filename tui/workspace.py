@@ -66,10 +66,16 @@ def ruleset_for(force: Force) -> Ruleset:
     return get_ruleset(force.ruleset, force.edition)
 
 
-def known_rulesets() -> list[tuple[str, str, tuple[str, ...]]]:
-    """(id, display name, editions) of every registered ruleset."""
+def known_rulesets(playable: bool = False) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(id, display name, editions) of every registered ruleset; `playable`: only those
+    some registered activation scheme can play (a campaign needs battles)."""
+    from campaign.activation.registry import check_scheme_name
+    from campaign.engine.scheme import scheme_names
+
     found = []
     for rid in ruleset_ids():
+        if playable and all(check_scheme_name(name, rid) for name in scheme_names()):
+            continue
         ruleset = get_ruleset(rid)  # its default edition comes first: the likeliest choice
         editions = sorted(ruleset.editions, key=lambda e: e != ruleset.edition)
         found.append((rid, ruleset.name or rid, tuple(editions)))

@@ -47,3 +47,26 @@ def test_lost_models_are_left_out_of_the_army() -> None:
     hurt = attrs.evolve(force, units=(attrs.evolve(pack, elements=(attrs.evolve(pack.elements[0], lost=5),)), *force.units[1:]))
     army, _ = force_to_army(hurt)
     assert army.units[0].model_count == 7
+
+
+def test_registered_samples_load_and_round_trip_byte_for_byte(tmp_path) -> None:
+    from campaign.rulesets import get_ruleset, ruleset_ids
+    from tui.cli import main
+
+    assert "d10-phased" in ruleset_ids() and get_ruleset("d10").id == "d10-phased"
+    assert main(["samples", "--ruleset", "d10-phased", "--out", str(tmp_path)]) == 0
+    files = sorted((tmp_path / "d10-phased").glob("*.toml"))
+    assert [f.name for f in files] == ["ghost-engines.toml", "gnasher-horde.toml", "iron-legion.toml"]
+    for path in files:
+        text = path.read_text()
+        force = parse_force(text, path)
+        assert dump_force(force) == text
+        army, found = force_to_army(force)
+        assert found == [] and army in SAMPLES
+
+
+def test_a_battle_is_refused_until_the_core_has_a_phased_turn() -> None:
+    from campaign.activation.registry import check_activation
+
+    problem = check_activation("initiative", {}, "d10-phased")
+    assert problem is not None and "d10-phased cannot be played" in problem

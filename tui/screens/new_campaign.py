@@ -60,7 +60,7 @@ class NewCampaignScreen(MusterScreen):
     def __init__(self, folder: Path) -> None:
         super().__init__()
         self.folder = folder
-        self.rulesets = [(rid, name, ed) for rid, name, eds in workspace.known_rulesets() for ed in (eds or (None,))]
+        self.rulesets = [(rid, name, ed) for rid, name, eds in workspace.known_rulesets(playable=True) for ed in (eds or (None,))]
         self.touched = False
 
     def compose(self) -> ComposeResult:

@@ -2,6 +2,12 @@
 super initiative, hits then one save roll per model, morale grades.
 
 Spec: ../shared/rules/d10-phased.md; map of rules to code and tests: docs/d10-phased.md.
-The modules hold the rules as pure functions and data; registration with the plug-in
-core comes with the core's contract.
+Importing the package registers the ruleset (`ruleset.D10Phased`) with the registry.
 """
+
+from __future__ import annotations
+
+from campaign.rulesets import register
+from campaign.rulesets.d10_phased.ruleset import D10Phased
+
+register(D10Phased)

@@ -7,7 +7,7 @@ prices at 0 and the only findings are the profile checks.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
@@ -35,6 +35,10 @@ class D10Phased(Ruleset):
     dice: ClassVar[tuple[str, ...]] = ()  # every die is a d10; weapons write their dice as "2d10"
     option_specs = OPTIONS
     help_text: ClassVar[str] = HELP
+    # the d10 turn is phased: it is played on the core's phased turn, which has no scheme
+    # name yet; until it has, no registered scheme is offered and a battle is refused cleanly
+    activation_schemes: ClassVar[tuple[str, ...]] = ("phased",)
+    default_activation: ClassVar[str] = "phased"
 
     def validate(self, force: Force) -> list[Finding]:
         army, found = force_to_army(force)
@@ -53,3 +57,8 @@ class D10Phased(Ruleset):
 
     def attribute_names(self) -> list[str]:
         return [s.name for s in CATALOGUE]
+
+    def battle_rules(self) -> Any:
+        from campaign.rulesets.d10_phased.rules import D10Rules
+
+        return D10Rules(dict(self.options), ruleset=self)
