@@ -2,10 +2,67 @@
 
 Catalogues are data (traits, abilities, weapons); dice, re-rolls, opposed rolls and the
 margin's effects live in one place each, and odds and resolution both read the same
-`OpposedRoll` description (attack.py). Registration through the plug-in contract comes
-in a later step; until then nothing outside this folder names the ruleset.
+`OpposedRoll` description (attack.py). The battle rules are `play.FigWarsRules`.
+There is no points system: forces are agreed per scenario, so prices are zero and
+only the findings of `validation.py` are reported.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from campaign.costing import ElementCost, ForceCost, UnitCost
+from campaign.findings import Finding
+from campaign.force import Force
+from campaign.rulesets import register
+from campaign.rulesets.base import CampaignDefaults, Option, Ruleset
+from campaign.rulesets.figwars3.abilities import ABILITIES, MARKERS
+from campaign.rulesets.figwars3.help import HELP
+
 RULESET_ID = "figwars-3"
+
+
+@register
+class FigWars3(Ruleset):
+    id = RULESET_ID
+    name = "FigWars 3"
+    aliases = ("figwars3", "fw3")
+    dice = ("d6", "d8")
+    help_text = HELP
+    # Between battles a surviving model is back to full DP; the dead stay dead unless the
+    # campaign's recovery roll brings them back.
+    campaign_defaults = CampaignDefaults(recovery_die=6, recovery_target=4, heals=("dp",))
+    option_specs = (
+        Option(
+            "printed_def",
+            default=False,
+            choices=(False, True),
+            help="use the DEF a profile prints even where TQ + armour says otherwise",
+            ruling="PR-11",
+        ),
+    )
+
+    def price(self, force: Force) -> ForceCost:
+        units = tuple(
+            UnitCost(unit.name, tuple(ElementCost(el.name, el.count, 0) for el in unit.elements))
+            for unit in force.units
+        )
+        return ForceCost(units, tuple(self.validate(force)))
+
+    def validate(self, force: Force) -> list[Finding]:
+        from campaign.rulesets.figwars3.validation import validate
+
+        return validate(force, bool(self.options.get("printed_def")))
+
+    def sample_forces(self) -> list[Force]:
+        from campaign.rulesets.figwars3.samples import sample_forces
+
+        return sample_forces()
+
+    def attribute_names(self) -> list[str]:
+        return [a.name for a in ABILITIES] + list(MARKERS)
+
+    def battle_rules(self) -> Any:
+        from campaign.rulesets.figwars3.play import FigWarsRules
+
+        return FigWarsRules(dict(self.options), self)

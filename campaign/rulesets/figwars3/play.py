@@ -19,7 +19,7 @@ from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.odds import AttackOdds
 from campaign.engine.pending import CommandSpec, Decision, FactSpec
-from campaign.engine.rules import BattleRules, Resolution
+from campaign.engine.rules import BattleRules, Initiative, Resolution
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState, UnitState, state_from_setup
 from campaign.rulesets.figwars3 import checks, morale, turn
@@ -51,6 +51,7 @@ STRIKE_FACTS = _fact_specs(MELEE_FACTS, MELEE_DEFAULTS, ("prior_attackers", "def
 
 class FigWarsRules(BattleRules):
     id = "figwars-3"
+    initiative = Initiative(die=turn.INITIATIVE_DIE)  # 1d8 a side, ties re-rolled among the tied
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
         super().__init__(options, ruleset)
