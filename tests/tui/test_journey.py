@@ -12,9 +12,10 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, Select, Static
 
 from campaign.engine import Battle
 from saves.battle_file import load_battle_file
@@ -69,6 +70,15 @@ def pinned_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(new_campaign, "random", fixed)
 
 
+async def choose_ruleset(app: MusterApp, pilot: Any, name: str) -> None:
+    """Pick a ruleset in the wizard by its display name (others are registered too)."""
+    select = app.screen.query_one("#c-ruleset", Select)
+    labels = [str(label) for label, _value in select._options]  # noqa: SLF001
+    select.value = next(value for label, value in select._options if str(label).startswith(name))  # noqa: SLF001
+    assert any(label.startswith(name) for label in labels)
+    await pilot.pause()
+
+
 async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
     app = MusterApp(empty_folder)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -77,6 +87,7 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         # --- 1. the wizard: Flat Out War, two sides from the sample forces, two scenarios ----------
         await pilot.press("n")
         await pilot.pause()
+        await choose_ruleset(app, pilot, "Flat Out War")
         await type_into(pilot, "#c-name", "Journey")
         await pilot.press("ctrl+n")
         await pilot.pause()
