@@ -1,5 +1,7 @@
 """The d10 BattleRules: state from the forces, digest, odds, outcome."""
 
+from fractions import Fraction
+
 import pytest
 
 from campaign.campaigns.scenario import Scenario
@@ -55,3 +57,24 @@ def test_odds_and_outcome_after_a_battle() -> None:
     lost = sum(c.lost for s in out.sides for c in s.casualties)
     assert lost == sum(game.lost().values())
     assert sum(not e.alive for u in state.units for e in u.elements) == lost
+
+
+def test_odds_query_builds_the_declaration_muster_odds_asks_about() -> None:
+    rules = D10Rules()
+    state = rules.new_state(setup())
+    game = rules.game(state)
+    command = rules.odds_query(
+        state, "legionaries", "slingers", "fire", {"modifiers": ["1", "1", "1", "-1"], "out_of_command": True}
+    )
+    assert command.target == "slingers/slinger" and len(command.attackers) == 8
+    odds = rules.odds(state, command)
+    # 8 rifles x 2 dice, each at +1 -1 (out of command) = 0: 60% a die; slingers have no saves
+    assert odds.dice == 16 and set(odds.modifiers) == {0}
+    assert odds.p_removed == 1 - (Fraction(4, 10) ** 16)
+    pinned = rules.odds_query(rules.new_state(setup()), "legionaries", "slingers", "close", {"attacker_state": "pinned"})
+    assert pinned.close and game is not None
+    for bad in ({"attacker_state": "brave"}, {"modifiers": ["x"]}, {"out_of_command": 1}, {"contact": -1}):
+        with pytest.raises(IllegalCommand):
+            rules.odds_query(rules.new_state(setup()), "legionaries", "slingers", "fire", bad)
+    with pytest.raises(IllegalCommand, match="fire or close"):
+        rules.odds_query(state, "legionaries", "slingers", "melee", {})

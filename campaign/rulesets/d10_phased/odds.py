@@ -48,8 +48,30 @@ class DeclarationOdds:
         """Unsaved hits the model soaks and survives (multi-hit models)."""
         return sum((k * p for k, p in self.unsaved.items() if k not in self.removing), Fraction(0))
 
+    def as_dict(self, exact: bool = False) -> dict[str, Any]:
+        """The report's detail for scripts (`muster odds --json`)."""
+        return self.to_json(exact)
+
+    def report(self) -> Any:
+        """As the core's OddsReport of named outcomes: models removed first, then hits,
+        unsaved hits, hits absorbed and a critical check owed."""
+        from campaign.engine.report import OddsReport, Outcome
+
+        absorbed = {k: p for k, p in self.unsaved.items() if k not in self.removing}
+        absorbed[0] = absorbed.get(0, Fraction(0)) + sum((p for k, p in self.unsaved.items() if k in self.removing), Fraction(0))
+        outcomes = (
+            Outcome("removed", p=self.p_removed, help="the target model is destroyed"),
+            Outcome("hits", self.hits, help="hits on the target this phase, before its save roll"),
+            Outcome("unsaved", self.unsaved, help="hits left after its one save roll"),
+            Outcome("absorbed", absorbed, help="unsaved hits it soaks and survives"),
+            Outcome("critical", p=self.p_critical, help="it survives with a critical check owed"),
+        )
+        per_die = ", ".join(f"{p_success(m) * 100:.0f}% ({m:+d})" for m in self.modifiers)
+        lines = (f"{self.dice} dice on the target: {per_die or 'none'}",)
+        return OddsReport(outcomes, lines, self.notes, title="hits, saves, models removed", detail=self)
+
     def to_json(self, exact: bool = False) -> dict[str, Any]:
-        num = (lambda f: str(f)) if exact else float
+        num = (lambda f: f"{Fraction(f).numerator}/{Fraction(f).denominator}") if exact else float
         return {
             "target": self.target,
             "dice": self.dice,

@@ -95,6 +95,46 @@ class D10Rules(BattleRules):
         side = game.roster.model(attackers[0]).side
         return self.play.odds(game, side, command)
 
+    def odds_query(self, state: BattleState, unit_id: str, target_id: str, action: str, facts: dict[str, Any]) -> Command:
+        """`muster odds`: every living model of the unit declares on the target unit's first
+        living model (or `target_model`). `action` is fire or close. Facts: `modifiers`
+        (a list, before the cap), `attacker_state` (pinned or routed) and `out_of_command`
+        set the attackers' state in this throwaway battle; `contact` names how many models
+        touch the target; the rest are the shot's facts (situation.FIRE_FACTS)."""
+        if action not in ("fire", "close"):
+            raise IllegalCommand("odds", f"the d10 rules take --action fire or close, not {action!r}")
+        game = self.game(state)
+        facts = dict(facts)
+        raw = facts.pop("modifiers", [])
+        try:
+            mods = [int(m) for m in (raw if isinstance(raw, list) else [raw])]
+        except (TypeError, ValueError):
+            raise IllegalCommand("odds", f"modifiers must be whole numbers, not {raw!r}") from None
+        marker = facts.pop("attacker_state", "")
+        if marker not in ("", "none", "pinned", "routed"):
+            raise IllegalCommand("odds", f"attacker_state is pinned or routed, not {marker!r}")
+        out = facts.pop("out_of_command", False)
+        if not isinstance(out, bool):
+            raise IllegalCommand("odds", f"out_of_command is true or false, not {out!r}")
+        wanted = str(facts.pop("target_model", ""))
+        touching = facts.pop("contact", 0)
+        if isinstance(touching, bool) or not isinstance(touching, int) or touching < 0:
+            raise IllegalCommand("odds", f"contact is how many models touch the target, not {touching!r}")
+        attackers = game.roster.members(unit_id)
+        targets = game.roster.members(target_id)
+        if not attackers or not targets:
+            raise IllegalCommand("odds", "both units need a model on the table")
+        target = next((m for m in targets if wanted in (m.id, m.name)), targets[0]) if wanted else targets[0]
+        for m in attackers:
+            m.marker = "" if marker == "none" else marker
+            m.out_of_command = out
+        others = [m.id for m in targets if m.id != target.id][:touching]
+        facts["bonus"] = sum(m for m in mods if m > 0) + int(facts.get("bonus", 0))
+        facts["penalty"] = -sum(m for m in mods if m < 0) + int(facts.get("penalty", 0))
+        from campaign.rulesets.d10_phased.commands import Declare
+
+        return Declare(target=target.id, attackers=[m.id for m in attackers], close=action == "close", contact=others, facts=facts)
+
     # --- the end ----------------------------------------------------------------------
     def is_over(self, state: BattleState) -> bool:
         return self.play.is_over(self.game(state))

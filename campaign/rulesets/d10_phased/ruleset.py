@@ -40,6 +40,14 @@ class D10Phased(Ruleset):
     activation_schemes: ClassVar[tuple[str, ...]] = ("phased",)
     default_activation: ClassVar[str] = "phased"
 
+    odds_help: ClassVar[str] = (
+        "d10-phased: --action fire|close; the unit's models declare on the target unit's first\n"
+        "  model. Facts: modifiers=1,1,-1 (before the +2 cap)  attacker_state=pinned|routed\n"
+        "  out_of_command=true  target_model=ID  contact=N (models touching the target)\n"
+        "  through_trees  touches_cover  through_wall  target_in_stream  attacker_in_stream\n"
+        "  contour_edge (true/false)"
+    )
+
     def validate(self, force: Force) -> list[Finding]:
         army, found = force_to_army(force)
         for f in validate_army(army):
