@@ -31,7 +31,6 @@ from pathlib import Path
 import attrs
 import tomli_w
 
-from saves.atomic import atomic_write_text
 from saves.errors import SaveError
 from saves.lock import campaign_lock
 
@@ -188,7 +187,19 @@ def _write(folder: Path, holder: Holder | None, last: dict[str, object]) -> None
     if last:
         doc["last_write"] = last
     text = "# Which Muster may write this campaign now, and which wrote it last. Muster's own file.\n"
-    atomic_write_text(folder / LEASE_NAME, text + tomli_w.dumps(doc))
+    _replace(folder / LEASE_NAME, text + tomli_w.dumps(doc))
+
+
+def _replace(path: Path, text: str) -> None:
+    """Atomic (readers see the old file or the new) but not fsync'd: after a power cut every
+    holder is gone anyway, so a lease file that lost its last change still reads right."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def current_holder(folder: str | Path) -> Holder | None:

@@ -313,7 +313,10 @@ def commit_campaign(folder: Path, message: str) -> str:
 
     if not in_git_repo(folder):
         return "This campaign folder is not in a git repository."
-    warnings = commit(folder, message, ["."])
+    # Muster's working files (the lease, the lock, a journal) are never part of the campaign,
+    # even in a folder whose .gitignore predates them
+    working = (".muster-lease.toml", ".muster.lock", ".muster-journal.toml")
+    warnings = commit(folder, message, [".", *(f":(exclude){name}" for name in working)])
     return "; ".join(warnings) if warnings else "Committed."
 
 

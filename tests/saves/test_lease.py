@@ -4,8 +4,11 @@ what happens when the holder is gone (saves/lease.py)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -70,8 +73,26 @@ print(landed, " ".join(sorted(told)))
 """
 
 
-def test_two_processes_of_300_read_modify_write_saves_lose_nothing(demo: Path) -> None:
+@pytest.fixture
+def demo_in_memory(tmp_path: Path) -> Iterator[Path]:
+    """The demo on a memory file system when there is one: the race is the point, not fsync's speed."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield write_demo(tmp_path / "demo")
+        return
+    root = Path(tempfile.mkdtemp(dir=shm, prefix="muster-test-"))
+    try:
+        yield write_demo(root / "demo")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_two_processes_of_300_read_modify_write_saves_lose_nothing(demo_in_memory: Path) -> None:
     """Each save either lands or is told why; the count on disk is exactly the saves that landed."""
+    demo = demo_in_memory
+    loaded = load_campaign(demo, LIB)  # one unit a side: the test measures saves, not parsing
+    small = {side: attrs.evolve(force, units=force.units[:1]) for side, force in loaded.forces.items()}
+    save_campaign(demo, loaded.campaign, small, base=loaded)
     procs = [
         subprocess.Popen([sys.executable, "-c", RMW, str(demo), "300"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
         for _ in range(2)
@@ -237,3 +258,19 @@ def test_battle_appends_take_part_in_the_lease(demo: Path) -> None:
         assert session.path.stat().st_size == size
     finally:
         lease.release()
+
+
+def test_the_lease_file_is_never_committed(demo: Path) -> None:
+    import shutil
+
+    from tui.workspace import commit_campaign
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    subprocess.run(["git", "init", "-q", str(demo)], check=True)
+    (demo / ".gitignore").unlink()  # a campaign from before the lease existed
+    with acquire(demo, "battle"):
+        assert (demo / LEASE_NAME).is_file()
+        assert commit_campaign(demo, "Muster: test") == "Committed."
+    files = subprocess.run(["git", "-C", str(demo), "ls-files"], capture_output=True, text=True, check=True).stdout
+    assert "campaign.toml" in files and LEASE_NAME not in files and ".muster.lock" not in files
