@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from campaign.force import Force
+from campaign.inert_text import inert
 from tui.commands import MusterCommands
 from tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
@@ -125,7 +126,7 @@ class MusterApp(App[None]):
             root = self.demo_root or workspace.demo_home()
             folder = workspace.write_demo(root)
         except Exception as exc:  # shown to the user; the campaigns screen stays usable
-            self.call_from_thread(self.notify, str(exc), title="No demo", severity="error", markup=False)
+            self.call_from_thread(self.notify, inert(exc), title="No demo", severity="error", markup=False)
             return
         self.call_from_thread(self._open_demo, folder)
 
@@ -138,7 +139,7 @@ class MusterApp(App[None]):
         if (folder / "campaign.toml").is_file():
             self.open_campaign(folder)
             # Said for long enough to read; the campaigns list (Escape) shows the folder too.
-            self.notify(f"A fresh demo campaign was written to {folder}", markup=False, timeout=12)
+            self.notify(inert(f"A fresh demo campaign was written to {folder}"), markup=False, timeout=12)
         elif isinstance(screen, CampaignsScreen):
             screen.action_rescan()
 

@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
+from campaign.inert_text import inert
+
 PaletteCommand = tuple[str, str, Callable[[], object]]  # (label, help, callback)
 
 
@@ -42,11 +44,11 @@ class MusterCommands(Provider):
 
     async def discover(self) -> Hits:
         for label, help_text, callback in self._commands():
-            yield DiscoveryHit(Text(label), callback, text=label, help=escape(help_text))
+            yield DiscoveryHit(Text(inert(label)), callback, text=label, help=escape(inert(help_text)))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for label, help_text, callback in self._commands():
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, Text(label), callback, text=label, help=escape(help_text))
+                yield Hit(score, Text(inert(label)), callback, text=label, help=escape(inert(help_text)))

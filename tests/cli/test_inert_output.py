@@ -9,44 +9,13 @@ and the forged line must never start a line of its own.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
-import attrs
 import pytest
 
-from campaign.campaigns import muster, plan_battle
 from campaign.inert_text import control_problem, inert, inert_json
-from saves.battle_file import append_log
-from saves.campaign_file import load_campaign, save_campaign, start_battle
-from scenarios import builtin_scenarios
-from scenarios.demo import write_demo
+from tests.hostile import EVIL, RAW, assert_inert, hostile_campaign
 from tui.cli import main
-
-EVIL = "Evil\x1b[2J\x1b]0;pwned\x07\nFAKE LINE\u202e\x9b31m\x7f"
-RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]")  # anything but the program's own newlines
-
-
-def hostile_campaign(folder: Path) -> Path:
-    """The demo with every name poisoned, and a battle in progress whose log replays."""
-    lib = builtin_scenarios()
-    write_demo(folder)
-    state = load_campaign(folder, lib)
-    c = state.campaign
-    forces = {}
-    for sid, f in state.forces.items():
-        units = tuple(
-            attrs.evolve(u, name=u.name + EVIL, elements=tuple(attrs.evolve(e, name=e.name + EVIL) for e in u.elements))
-            for u in f.units
-        )
-        forces[sid] = attrs.evolve(f, name=f.name + EVIL, units=units)
-    sides = tuple(attrs.evolve(s, name=s.name + EVIL) for s in c.sides)
-    save_campaign(folder, attrs.evolve(c, name=c.name + EVIL, sides=sides), forces)
-    state = load_campaign(folder, lib)
-    plan = plan_battle(state.campaign, lib)
-    path = start_battle(state, plan, {s: muster(plan, f) for s, f in state.forces.items()})
-    append_log(path, {"seq": 0, "command": {"type": "start"}, "rolls": [{"die": 6, "faces": [5]}, {"die": 6, "faces": [2]}]})
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +27,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out, out.err
-
-
-def assert_inert(text: str) -> None:
-    assert not RAW.search(text), f"raw control character in {text!r}"
-    assert not any(line.startswith("FAKE LINE") for line in text.splitlines()), "a name forged a line"
 
 
 def test_inert_shows_every_control_character() -> None:

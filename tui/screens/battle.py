@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 from campaign.engine import CommandSpec, Decision, EngineError, IllegalCommand, RollRequest
 from campaign.engine.dice import DiceSource
 from campaign.engine.events import Event
+from campaign.inert_text import inert
 from saves.errors import SaveError
 from saves.lease import CampaignBusy, Lease, LeaseLost, StaleSave, current_holder, holder_alive
 from tui import workspace
@@ -152,8 +153,8 @@ class BattleScreen(MusterScreen):
     def _failed(self, message: str) -> None:
         self.query_one("#battle-progress").display = False
         self.query_one("#battle-actions", OptionList).loading = False
-        self.query_one("#battle-prompt", Static).update(Text(message, style="bold red"))
-        self.notify(message, title="Cannot open the battle", severity="error", markup=False)
+        self.query_one("#battle-prompt", Static).update(Text(inert(message), style="bold red"))
+        self.notify(inert(message), title="Cannot open the battle", severity="error", markup=False)
 
     def _opened(self, session: BattleSession, busy: CampaignBusy | None = None) -> None:
         self.session = session
@@ -164,7 +165,7 @@ class BattleScreen(MusterScreen):
         self.watching = busy
         self.seen_file = self._watch_key()
         if session.lease is not None and session.lease.broke is not None:
-            self.notify(f"Took over from a Muster that is gone ({session.lease.broke.describe()}).", markup=False)
+            self.notify(inert(f"Took over from a Muster that is gone ({session.lease.broke.describe()})."), markup=False)
         self.refresh_bindings()  # the card review key appears in a card battle
         log = self.query_one("#battle-log", RichLog)
         log.clear()
@@ -182,7 +183,7 @@ class BattleScreen(MusterScreen):
             return
         text = Text("Watching", style="bold reverse")
         text.append(" read-only: ")
-        text.append(note or f"{self.watching.holder.describe()} is playing this battle; T takes over once it leaves.")
+        text.append(inert(note or f"{self.watching.holder.describe()} is playing this battle; T takes over once it leaves."))
         banner.update(text)
 
     def poll(self) -> None:
@@ -246,10 +247,10 @@ class BattleScreen(MusterScreen):
             if exc.alive is None:  # another host: only when the player says so
                 self._confirm_break(exc)
             else:
-                self.notify(exc.message, title="Still being written", severity="warning", markup=False)
+                self.notify(inert(exc.message), title="Still being written", severity="warning", markup=False)
             return
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot take over", severity="error", markup=False)
+            self.notify(inert(exc), title="Cannot take over", severity="error", markup=False)
             return
         self._take(lease)
 
@@ -262,7 +263,7 @@ class BattleScreen(MusterScreen):
             try:
                 lease = workspace.hold_campaign(self.folder, "battle", break_other_host=True)
             except SaveError as exc:
-                self.notify(str(exc), title="Cannot take over", severity="error", markup=False)
+                self.notify(inert(exc), title="Cannot take over", severity="error", markup=False)
                 return
             self._take(lease)
 
@@ -330,20 +331,20 @@ class BattleScreen(MusterScreen):
         pending = battle.pending
         if pending is None:
             reason = battle.state.end_reason or "the battle has ended"
-            return Text(f"The battle is over: {reason}.", style="bold"), [
+            return Text(inert(f"The battle is over: {reason}."), style="bold"), [
                 Option(Text("Go to the post-battle step"), id=POST_OPTION)
             ]
         if isinstance(pending, RollRequest):
-            prompt = Text(f"Dice wanted: {pending.count} x d{pending.die}, {pending.describe()}", style="bold yellow")
+            prompt = Text(inert(f"Dice wanted: {pending.count} x d{pending.die}, {pending.describe()}"), style="bold yellow")
             return prompt, [Option(Text("Type the faces rolled on the table"), id=ROLL_OPTION)]
         prompt = Text()
-        prompt.append(self.session.side_name(pending.side), style=side_style(battle.state, pending.side))
+        prompt.append(inert(self.session.side_name(pending.side)), style=side_style(battle.state, pending.side))
         prompt.append(": ")
         if pending.data.get("hidden"):
             prompt.append("a hidden choice; pass the keyboard first.")
             return prompt, [Option(Text("Take the keyboard and continue"), id=HIDDEN_OPTION)]
-        prompt.append(self._prompt_text(pending))
-        options = [Option(Text(spec.label or spec.type), id=str(i)) for i, spec in enumerate(pending.legal)]
+        prompt.append(inert(self._prompt_text(pending)))
+        options = [Option(Text(inert(spec.label or spec.type)), id=str(i)) for i, spec in enumerate(pending.legal)]
         return prompt, options
 
     def _prompt_text(self, decision: Decision) -> str:
@@ -370,7 +371,7 @@ class BattleScreen(MusterScreen):
         log = self.query_one("#battle-log", RichLog)
         for event in events:
             style = "bold" if event.kind in ("round_start", "card_up", "battle_over") else ""
-            log.write(Text(event.text, style=style))
+            log.write(Text(inert(event.text), style=style))
 
     # --- choosing ---------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#battle-actions")
@@ -524,7 +525,7 @@ class BattleScreen(MusterScreen):
 
     def refused(self, error: Exception) -> None:
         message = error.message if isinstance(error, IllegalCommand) else str(error)
-        self.notify(message, title="Not allowed", severity="error", markup=False)
+        self.notify(inert(message), title="Not allowed", severity="error", markup=False)
 
     # --- actions --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -566,13 +567,13 @@ class BattleScreen(MusterScreen):
         try:
             entry = self.session.undo()
         except (EngineError, SaveError) as exc:
-            self.notify(str(exc), title="Cannot undo", severity="warning", markup=False)
+            self.notify(inert(exc), title="Cannot undo", severity="warning", markup=False)
             return
         command = entry.command
         what = command.get("type", "")
         unit = command.get("unit")
         self.query_one("#battle-log", RichLog).write(
-            Text(f"Undone: {what}" + (f" ({unit})" if unit else ""), style="italic dim")
+            Text(inert(f"Undone: {what}" + (f" ({unit})" if unit else "")), style="italic dim")
         )
         self.handed_over = None
         self.faces_asked = None

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Input, Label, Static
 
 from campaign.engine import CommandSpec, IllegalCommand, RollRequest
 from campaign.engine.dice import check_faces
+from campaign.inert_text import inert
 from tui.screens.base import MusterModal
 from tui.screens.picker import Candidate, PickerScreen
 
@@ -75,7 +76,7 @@ def odds_text(odds: Any) -> Text:
                 style="bold")
     text.append("Casualties: " + "  ".join(f"{k}:{float(v):.1%}" for k, v in casualties.items()) + "\n")
     for note, n in Counter(odds.notes).items():
-        text.append((f"{n} x " if n > 1 else "") + note + "\n", style="dim")
+        text.append((f"{n} x " if n > 1 else "") + inert(note) + "\n", style="dim")
     return text
 
 
@@ -128,7 +129,7 @@ class ChoiceField(Static, can_focus=True):
 
     def _show(self) -> None:
         text = Text("< ", style="dim")
-        text.append(self.options[self.index][0])
+        text.append(inert(self.options[self.index][0]))
         text.append(f" >  ({self.index + 1}/{len(self.options)})", style="dim")
         self.update(text)
 
@@ -184,9 +185,9 @@ class CommandForm(MusterModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog battle-form"):
-            yield Label(Text(self.spec.label or self.spec.type), classes="dialog-message")
+            yield Label(Text(inert(self.spec.label or self.spec.type)), classes="dialog-message")
             if self.heading:
-                yield Static(Text(self.heading), id="form-heading")
+                yield Static(Text(inert(self.heading)), id="form-heading")
             with VerticalScroll(id="form-fields"):
                 for name, default in self.fields:
                     yield self._row(f"field-{name}", name, default, (), "", self.choices.get(name))
@@ -205,7 +206,7 @@ class CommandForm(MusterModal):
             widget: Any = ChoiceField(options, value, id=wid)
         else:
             hint = f"{PICK_KEY.upper()} picks; {help_text}" if wid in self.pickable else help_text
-            widget = Input(shown(value), id=wid, placeholder=hint[:60], compact=True)
+            widget = Input(inert(shown(value)), id=wid, placeholder=hint[:60], compact=True)
         widget.tooltip = help_text or None
         return Horizontal(label, widget, classes="form-row")
 
@@ -300,14 +301,14 @@ class CommandForm(MusterModal):
         try:
             text = odds_text(self.odds_fn(fields, facts))
         except Exception as exc:  # an action without odds, or facts the rules refuse
-            text = Text(f"No odds: {exc}", style="dim")
+            text = Text(inert(f"No odds: {exc}"), style="dim")
         self.app.call_from_thread(self.query_one("#form-odds", Static).update, text)
 
     def action_confirm(self) -> None:
         try:
             result = self.values()
         except ValueError as exc:
-            self.query_one("#form-error", Static).update(Text(str(exc), style="bold red"))
+            self.query_one("#form-error", Static).update(Text(inert(exc), style="bold red"))
             return
         self.dismiss(result)
 
@@ -324,7 +325,7 @@ class FacesScreen(MusterModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(Text(f"Roll {self.request.count} x d{self.request.die}: {self.request.describe()}"),
+            yield Label(Text(inert(f"Roll {self.request.count} x d{self.request.die}: {self.request.describe()}")),
                         classes="dialog-message")
             yield Input(placeholder=f"{self.request.count} faces, e.g. 4 2 6", id="faces-input")
             yield Static(id="faces-error")
@@ -345,7 +346,7 @@ class FacesScreen(MusterModal):
         self.dismiss(faces)
 
     def _error(self, message: str) -> None:
-        self.query_one("#faces-error", Static).update(Text(message, style="bold red"))
+        self.query_one("#faces-error", Static).update(Text(inert(message), style="bold red"))
 
 
 # --- hidden information ---------------------------------------------------------------------
@@ -367,8 +368,8 @@ class HandOverScreen(MusterModal):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog handover"):
             message = Text("Pass the keyboard to ")
-            message.append(self.side_name, style="bold")
-            message.append(f".\n\n{self.why}\nOther players: look away.\n\nPress Enter when ready.")
+            message.append(inert(self.side_name), style="bold")
+            message.append(f".\n\n{inert(self.why)}\nOther players: look away.\n\nPress Enter when ready.")
             yield Static(message, classes="dialog-message")
 
     def action_ready(self) -> None:
@@ -392,14 +393,14 @@ class AssignCardsScreen(MusterModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog battle-form"):
-            title = Text(f"{self.side_name}: place one card on each unit")
+            title = Text(f"{inert(self.side_name)}: place one card on each unit")
             yield Label(title, classes="dialog-message")
             yield Static(Text("Hand: " + " ".join(self.hand) + f"   (order: {self.order.replace('_', ' ')})"),
                          id="assign-hand")
             with VerticalScroll(id="form-fields"):
                 for i, (unit_id, name) in enumerate(self.units):
                     select = ChoiceField([(c, c) for c in self.hand], self.hand[i % len(self.hand)], id=f"card-{i}")
-                    yield Horizontal(Label(Text(name), classes="form-label"), select, classes="form-row")
+                    yield Horizontal(Label(Text(inert(name)), classes="form-label"), select, classes="form-row")
             yield Static(id="form-error")
             yield Footer()
 
@@ -422,7 +423,7 @@ class DealCardsScreen(MusterModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(Text(f"{self.side_name}: type the {self.count} cards you drew"), classes="dialog-message")
+            yield Label(Text(f"{inert(self.side_name)}: type the {self.count} cards you drew"), classes="dialog-message")
             yield Input(placeholder="e.g. QH 10S AC", id="deal-input")
             yield Static(Text("Enter accept   Esc back", style="dim"), classes="dialog-keys")
 
@@ -451,7 +452,7 @@ class HandReviewScreen(MusterModal):
     def compose(self) -> ComposeResult:
         view = self.view
         with Vertical(classes="dialog battle-form"):
-            yield Label(Text(f"{self.side_name}: your hand, turn {view.turn}"), classes="dialog-message")
+            yield Label(Text(f"{inert(self.side_name)}: your hand, turn {view.turn}"), classes="dialog-message")
             yield Static(Text("Hand: " + (" ".join(view.hand) or "(none)")
                               + f"   (order: {view.card_order.replace('_', ' ')})"), id="review-hand")
             placed = Text()
@@ -459,7 +460,7 @@ class HandReviewScreen(MusterModal):
                 if unit.side != view.viewer:
                     continue
                 placed.append(f"  {unit.card or '--':>4}  ", style="bold")
-                placed.append(unit.name)  # a unit name is plain text, never markup
+                placed.append(inert(unit.name))  # a unit name is plain text, never markup
                 if unit.eliminated:
                     placed.append("  (eliminated)", style="dim")
                 elif not unit.face_down:

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from campaign.force import Force
+from campaign.inert_text import inert
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
@@ -92,7 +93,7 @@ class CampaignsScreen(MusterScreen):
         self.entries = entries
         self.samples = samples
         self.query_one("#folder-line", Static).update(
-            Text.assemble(("Folder ", "dim"), workspace.shown_path(self.folder))
+            Text.assemble(("Folder ", "dim"), inert(workspace.shown_path(self.folder)))
         )
         option_list = self.query_one("#entries", OptionList)
         option_list.loading = False
@@ -101,8 +102,8 @@ class CampaignsScreen(MusterScreen):
         for i, entry in enumerate(entries):
             mark, style = KIND_MARK[entry.kind]
             label = Text(mark, style=style)
-            label.append(entry.name, style="bold" if entry.kind != "broken" else "")
-            label.append(f"  {entry.detail}", style="dim")
+            label.append(inert(entry.name), style="bold" if entry.kind != "broken" else "")
+            label.append(f"  {inert(entry.detail)}", style="dim")
             options.append(Option(label, id=f"entry-{i}"))
         if not entries:
             options.append(Option(Text("No campaigns or force files here yet: n starts a campaign.", style="dim"),
@@ -110,7 +111,7 @@ class CampaignsScreen(MusterScreen):
         for i, force in enumerate(samples):
             mark, style = KIND_MARK["sample"]
             label = Text(mark, style=style)
-            label.append(f"Sample force: {force.name}")
+            label.append(f"Sample force: {inert(force.name)}")
             label.append(f"  {force.ruleset} {force.edition or ''}", style="dim")
             options.append(Option(label, id=f"sample-{i}"))
         option_list.add_options(options)
@@ -123,7 +124,7 @@ class CampaignsScreen(MusterScreen):
         oid = event.option.id or ""
         if oid.startswith("entry-"):
             entry = self.entries[int(oid[6:])]
-            detail.update(Text(f"{entry.kind}: {workspace.shown_path(entry.path)}\n{entry.detail}"))
+            detail.update(Text(f"{entry.kind}: {inert(workspace.shown_path(entry.path))}\n{inert(entry.detail)}"))
         elif oid.startswith("sample-"):
             detail.update(Text("A built-in sample force: Enter opens a copy in the force builder.", style="dim"))
 
@@ -146,12 +147,12 @@ class CampaignsScreen(MusterScreen):
             return
         entry = self.entries[int(oid[6:])]
         if entry.kind == "broken":
-            self.notify(entry.detail, title="Cannot open", severity="error", markup=False)
+            self.notify(inert(entry.detail), title="Cannot open", severity="error", markup=False)
         elif entry.kind == "force":
             try:
                 force = workspace.load_force(entry.path)
             except (SaveError, workspace.Unavailable) as exc:
-                self.notify(str(exc), title="Cannot open", severity="error", markup=False)
+                self.notify(inert(exc), title="Cannot open", severity="error", markup=False)
                 return
             app.open_force(force, entry.path)  # type: ignore[attr-defined]
         else:

@@ -21,6 +21,7 @@ from textual_plotext import PlotextPlot
 from campaign.campaigns import campaign_winner, standings
 from campaign.campaigns.model import END
 from campaign.force import Force
+from campaign.inert_text import inert, inert_lines
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
@@ -41,11 +42,11 @@ def vp_bars(camp: Any, series: dict[str, list[float]]) -> Text:
         return Text("No battles yet.\nEach side's running VP total\nis drawn here as battles are fought.", style="dim")
     totals = {side.id: series.get(side.id, [0.0])[-1] for side in camp.sides}
     top = max(totals.values(), default=0.0) or 1.0
-    width = max(len(side.name) for side in camp.sides)
+    width = max(len(inert(side.name)) for side in camp.sides)
     text = Text("After battle 1\n", style="dim")
     for side in camp.sides:
         value = totals[side.id]
-        text.append(side.name[:14].ljust(min(width, 14)) + " ")  # a name is plain text, never markup
+        text.append(inert(side.name)[:14].ljust(min(width, 14)) + " ")  # a name is plain text, never markup
         text.append("█" * round(BAR_WIDTH * value / top), style="bold")
         text.append(f" {vp_text(value)}\n")
     return text
@@ -127,33 +128,33 @@ class DashboardScreen(MusterScreen):
 
     def show_error(self, message: str) -> None:
         self.query_one("#standings").loading = False
-        self.query_one("#standings", Static).update(Text(message, style="red"))
-        self.notify(message, title="Cannot open the campaign", severity="error", markup=False)
+        self.query_one("#standings", Static).update(Text(inert(message), style="red"))
+        self.notify(inert(message), title="Cannot open the campaign", severity="error", markup=False)
 
     def show(self, loaded: Any, scenarios: dict[str, Any]) -> None:
         self.loaded = loaded
         self.query_one("#standings").loading = False
         camp = loaded.campaign
         self.ruleset_id = camp.ruleset
-        self.title = camp.name  # Header renders titles as plain Content: never markup
+        self.title = inert(camp.name)  # Header renders titles as plain Content: never markup
         self._show_standings(camp)
         self._show_chart(camp)
         self._show_track(camp, scenarios)
         self._show_history(camp)
         self._show_forces(camp, loaded.forces)
         for warning in loaded.warnings:
-            self.notify(warning, severity="warning", markup=False)
+            self.notify(inert(warning), severity="warning", markup=False)
 
     def _show_standings(self, camp: Any) -> None:
         text = Text()
         for row in standings(camp):
             text.append(f"{vp_text(row.vp):>6} VP  ", style="bold")
-            text.append(row.name)
+            text.append(inert(row.name))
             text.append(f"  {row.battles_won} won\n", style="dim")
         text.append(f"\n{camp.ruleset} {camp.edition or ''} · dice {camp.dice} · {camp.activation}", style="dim")
         if camp.finished:
             winner = campaign_winner(camp)
-            names = {s.id: s.name for s in camp.sides}
+            names = {s.id: inert(s.name) for s in camp.sides}
             text.append("\nCampaign over: ", style="bold")
             text.append(names[winner] + " win" if winner else "a draw")
         self.query_one("#standings", Static).update(text)
@@ -170,7 +171,7 @@ class DashboardScreen(MusterScreen):
         plt.clear_data()
         plt.clear_figure()
         series = workspace.vp_series(camp)
-        names = {s.id: s.name for s in camp.sides}
+        names = {s.id: inert(s.name) for s in camp.sides}
         for side_id, values in series.items():
             plt.plot(list(range(len(values))), values, label=names[side_id], marker="dot")
         top = max((max(v) for v in series.values()), default=0.0)
@@ -183,7 +184,7 @@ class DashboardScreen(MusterScreen):
 
     def _show_track(self, camp: Any, scenarios: dict[str, Any]) -> None:
         done = {entry.step for entry in camp.history}
-        sides = {s.id: s.name for s in camp.sides}
+        sides = {s.id: inert(s.name) for s in camp.sides}
 
         def step_name(step_id: str) -> str:
             if step_id == END:
@@ -191,9 +192,9 @@ class DashboardScreen(MusterScreen):
             try:
                 scenario_id = camp.step(step_id).scenario
             except KeyError:
-                return step_id
+                return inert(step_id)
             scenario = scenarios.get(scenario_id)
-            return scenario.name if scenario else scenario_id
+            return inert(scenario.name if scenario else scenario_id)
 
         text = Text()
         for step in camp.track:
@@ -207,19 +208,19 @@ class DashboardScreen(MusterScreen):
             else:
                 text.append("· " + name + "\n")
             for branch in step.branches:
-                text.append(f"    {sides.get(branch.when, branch.when)} → {step_name(branch.goto)}\n", style="dim")
+                text.append(f"    {sides.get(branch.when, inert(branch.when))} → {step_name(branch.goto)}\n", style="dim")
         if camp.battle_in_progress:
-            text.append(f"\nIn progress: {camp.battle_in_progress}", style="yellow")
+            text.append(f"\nIn progress: {inert(camp.battle_in_progress)}", style="yellow")
         self.query_one("#track", Static).update(text)
 
     def _show_history(self, camp: Any) -> None:
         table = self.query_one("#history", DataTable)
         table.clear()
-        names = {s.id: s.name for s in camp.sides}
+        names = {s.id: inert(s.name) for s in camp.sides}
         for entry in camp.history:
             vps = "/".join(vp_text(v) for v in entry.vps.values())
             table.add_row(
-                Text(str(entry.battle)), Text(entry.scenario_name), Text(vps), Text(names.get(entry.winner, "draw")),
+                Text(str(entry.battle)), Text(inert(entry.scenario_name)), Text(vps), Text(names.get(entry.winner, "draw")),
                 key=str(entry.battle),
             )
         if not camp.history:
@@ -232,8 +233,8 @@ class DashboardScreen(MusterScreen):
             priced = workspace.price(force)
             alive = sum(e.alive for u in force.units for e in u.elements)
             total = sum(e.count for u in force.units for e in u.elements)
-            text.append(f"{side.name}: ", style="bold")
-            text.append(force.name)
+            text.append(f"{inert(side.name)}: ", style="bold")
+            text.append(inert(force.name))
             text.append(f"  {len(force.units)} units, {alive}/{total} elements", style="dim")
             if priced.total is not None:
                 text.append(f", {vp_text(priced.total)} pts", style="dim")
@@ -255,7 +256,7 @@ class DashboardScreen(MusterScreen):
         from tui.screens.dialogs import PickScreen
 
         camp = self.loaded.campaign
-        options = [(Text.assemble((side.name, "bold"), "  ", (self.loaded.forces[side.id].name, "dim")), side.id)
+        options = [(Text.assemble((inert(side.name), "bold"), "  ", (inert(self.loaded.forces[side.id].name), "dim")), side.id)
                    for side in camp.sides]
         self.app.push_screen(PickScreen("Edit which side's force?", options), self.edit_side)
 
@@ -306,9 +307,9 @@ class DashboardScreen(MusterScreen):
         try:
             lines = workspace.battle_log_lines(self.folder, entry.file)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot read the battle", severity="error", markup=False)
+            self.notify(inert(exc), title="Cannot read the battle", severity="error", markup=False)
             return
-        self.app.push_screen(LogViewerScreen(f"Battle {entry.battle}: {entry.scenario_name}", entry.summary, lines))
+        self.app.push_screen(LogViewerScreen(f"Battle {entry.battle}: {inert(entry.scenario_name)}", inert(entry.summary), lines))
 
     def action_report(self) -> None:
         if self.loaded is None:
@@ -316,9 +317,9 @@ class DashboardScreen(MusterScreen):
         try:
             path = workspace.write_report(self.loaded)
         except (SaveError, OSError) as exc:
-            self.notify(str(exc), title="No report", severity="error", markup=False)
+            self.notify(inert(exc), title="No report", severity="error", markup=False)
             return
-        self.notify(f"Report written to {path}", markup=False)
+        self.notify(inert(f"Report written to {path}"), markup=False)
 
     def action_commit(self) -> None:
         if self.loaded is None:
@@ -328,7 +329,7 @@ class DashboardScreen(MusterScreen):
     @work(thread=True, exclusive=True, group="git")
     def commit_worker(self, name: str) -> None:
         message = workspace.commit_campaign(self.folder, f"Muster: {name}")
-        self.app.call_from_thread(self.notify, message, markup=False)
+        self.app.call_from_thread(self.notify, inert_lines(message), markup=False)
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         """Extra palette entries: edit each side's force, open each battle's log."""
@@ -336,9 +337,9 @@ class DashboardScreen(MusterScreen):
             return []
         found: list[tuple[str, str, Any]] = []
         for side in self.loaded.campaign.sides:
-            found.append((f"Edit force: {side.name}", "force builder", lambda sid=side.id: self.edit_side(sid)))
+            found.append((f"Edit force: {inert(side.name)}", "force builder", lambda sid=side.id: self.edit_side(sid)))
         for entry in self.loaded.campaign.history:
-            found.append((f"Battle log: {entry.battle}. {entry.scenario_name}", entry.summary,
+            found.append((f"Battle log: {entry.battle}. {inert(entry.scenario_name)}", inert(entry.summary),
                           lambda e=entry: self._open_log(e)))
         return found
 

@@ -17,6 +17,7 @@ from textual.events import Key
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from campaign.inert_text import control_problem, inert
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterModal
 
@@ -56,7 +57,7 @@ class PromptScreen(MusterModal):
     def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
         super().__init__()
         self.title_text = title
-        self.value = value
+        self.value = inert(value)  # a name from a file: its control characters shown, never typed back
         self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
@@ -68,7 +69,10 @@ class PromptScreen(MusterModal):
     @on(Input.Submitted)
     def accept(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        if text:
+        problem = control_problem(text)
+        if problem:
+            self.notify(problem.capitalize() + ".", severity="warning", markup=False)
+        elif text:
             self.dismiss(text)
         else:
             self.notify("A name cannot be empty.", severity="warning")
@@ -88,7 +92,7 @@ class PickScreen(MusterModal):
         with Vertical(classes="dialog dialog-tall"):
             yield Label(Text(self.title_text), classes="dialog-message")
             yield OptionList(
-                *[Option(p if isinstance(p, Text) else Text(p), id=str(i)) for i, (p, _) in enumerate(self.options)],
+                *[Option(p if isinstance(p, Text) else Text(inert(p)), id=str(i)) for i, (p, _) in enumerate(self.options)],
                 id="pick-list",
                 markup=False,
             )

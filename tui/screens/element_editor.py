@@ -19,6 +19,7 @@ from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
 from campaign.force import Element, Force, Weapon
+from campaign.inert_text import control_problem, inert
 from tui import force_edits as edits
 from tui import workspace
 from tui.widgets.footer import MusterFooter
@@ -101,11 +102,11 @@ class ElementEditorScreen(MusterScreen):
         yield Header()
         with Horizontal(id="editor"):
             with VerticalScroll(id="editor-form"):
-                yield labelled("Name", Input(e.name, id="f-name", compact=True))
+                yield labelled("Name", Input(inert(e.name), id="f-name", compact=True))
                 yield labelled("Count", Input(str(e.count), id="f-count", compact=True, type="integer"))
                 yield labelled(
                     "Die",
-                    Select([(Text(d), d) for d in dice], value=e.die or Select.NULL, id="f-die", compact=True,
+                    Select([(Text(inert(d)), d) for d in dice], value=e.die or Select.NULL, id="f-die", compact=True,
                            allow_blank=True),
                 )
                 yield labelled("MOVE", Input("" if e.move is None else str(e.move), id="f-move", compact=True, type="integer"))
@@ -113,10 +114,10 @@ class ElementEditorScreen(MusterScreen):
                                               allow_blank=False))
                 yield labelled(
                     "Attributes",
-                    Input(", ".join(e.attributes), id="f-attributes", compact=True,
+                    Input(inert(", ".join(e.attributes)), id="f-attributes", compact=True,
                           placeholder='Agile, Jump 8"', suggester=ListSuggester(self.ruleset.attribute_names())),
                 )
-                yield labelled("Spells", Input(", ".join(e.spells), id="f-spells", compact=True,
+                yield labelled("Spells", Input(inert(", ".join(e.spells)), id="f-spells", compact=True,
                                                placeholder="for Magic users"))
                 yield Label("Weapons (^n add, ^o edit, ^r remove)", classes="section")
                 yield DataTable(id="f-weapons", cursor_type="row", show_header=False)
@@ -135,8 +136,8 @@ class ElementEditorScreen(MusterScreen):
     def read_form(self) -> Element:
         problems: list[str] = []
         value = self.query_one
-        name = value("#f-name", Input).value.strip()
-        if not name:
+        name = self._typed(value("#f-name", Input).value.strip(), self.original.name, "name", problems)
+        if not name and not problems:
             problems.append("the element needs a name")
         count = parse_count(value("#f-count", Input).value, "Count", problems)
         move = parse_count(value("#f-move", Input).value, "MOVE", problems, blank=-1)
@@ -150,10 +151,24 @@ class ElementEditorScreen(MusterScreen):
             move=None if move == -1 else (self.element.move if move is None else move),
             die=None if die is Select.NULL else str(die),
             kind=kind if kind in KINDS else self.element.kind,
-            attributes=split_list(value("#f-attributes", Input).value),
-            spells=split_list(value("#f-spells", Input).value),
+            attributes=split_list(self._typed(value("#f-attributes", Input).value, ", ".join(self.original.attributes),
+                                              "attributes", problems) or ", ".join(self.element.attributes)),
+            spells=split_list(self._typed(value("#f-spells", Input).value, ", ".join(self.original.spells),
+                                          "spells", problems) or ", ".join(self.element.spells)),
             weapons=self.weapons,
         )
+
+    @staticmethod
+    def _typed(typed: str, original: str, what: str, problems: list[str]) -> str:
+        """The field's text: the file's own when shown unchanged, "" (with a problem) when
+        the player typed control characters."""
+        if typed == inert(original):
+            return original
+        problem = control_problem(typed)
+        if problem:
+            problems.append(f"{what}: {problem.replace('a name cannot', 'cannot')}")
+            return ""
+        return typed
 
     def recompute(self) -> None:
         """Price the force with this element in place and show cost and findings."""
@@ -161,12 +176,12 @@ class ElementEditorScreen(MusterScreen):
         trial = edits.replace_element(self.force, self.unit, self.index, self.element)
         priced = workspace.price(trial)
         cost = workspace.element_cost(priced, self.unit, self.index)
-        text = breakdown_text(self.element.name, cost)
+        text = breakdown_text(self.element.name, cost)  # made inert there
         text.append(f"\nForce total {points(priced.total)}", style="bold")
         if self.force.points_limit is not None:
             text.append(f" / {self.force.points_limit}")
         if priced.problem:
-            text.append("\n" + priced.problem, style="red")
+            text.append("\n" + inert(priced.problem), style="red")
         self.query_one("#editor-cost", Static).update(text)
         path = edits.path_of((self.unit, self.index))
         # this element's findings and the force-wide ones its edits can cause (e.g. the points limit)
@@ -174,7 +189,7 @@ class ElementEditorScreen(MusterScreen):
                 if not f.path.startswith("units[") or f.path == path or f.path.startswith(path + ".")]
         findings = findings_text(mine)
         for problem in self.problems:
-            findings.append("✖ " + problem + "\n", style="red")
+            findings.append("✖ " + inert(problem) + "\n", style="red")
         self.query_one("#editor-findings", Static).update(findings)
         self.sub_title = "Element" + (" (changed)" if self.has_unsaved() else "")
 
@@ -195,7 +210,7 @@ class ElementEditorScreen(MusterScreen):
             table.add_column("kind", key="kind")
         table.clear()
         for weapon in self.weapons:
-            table.add_row(Text(weapon_text(weapon)), Text(weapon.kind, style="dim"))
+            table.add_row(Text(weapon_text(weapon)), Text(inert(weapon.kind), style="dim"))
         if not self.weapons:
             table.add_row(Text("no weapons: ctrl+n adds one", style="dim"), Text(""), key="none")
         if cursor is not None:

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Header, Static
 from campaign.campaigns import CampaignError
 from campaign.findings import named
 from campaign.force import Element, Force, Unit
+from campaign.inert_text import inert
 from saves.errors import SaveError
 from tui import force_edits as edits
 from tui import workspace
@@ -106,10 +107,10 @@ class ForceBuilderScreen(MusterScreen):
             unit, element = place
             focus = edits.path_of(place)
             if element is None:
-                text = Text(self.force.units[unit].name + "\n", style="bold")
+                text = Text(inert(self.force.units[unit].name) + "\n", style="bold")
                 ucost = self.priced.cost.units[unit] if self.priced.cost and unit < len(self.priced.cost.units) else None
                 for e in self.force.units[unit].elements:
-                    text.append(f"  {e.count} x {e.name}\n")
+                    text.append(f"  {e.count} x {inert(e.name)}\n")
                 if ucost is not None:
                     text.append(f"{'unit total':<24}{points(ucost.total):>6}", style="bold")
                 breakdown.update(text)
@@ -178,8 +179,8 @@ class ForceBuilderScreen(MusterScreen):
             return
         options = []
         for source, unit in samples:
-            label = Text(unit.name, style="bold")
-            label.append(f"  from {source}", style="dim")
+            label = Text(inert(unit.name), style="bold")
+            label.append(f"  from {inert(source)}", style="dim")
             options.append((label, unit))
 
         def picked(unit: Unit | None) -> None:
@@ -207,7 +208,7 @@ class ForceBuilderScreen(MusterScreen):
                 self.set_force(force, nxt)
 
         question = Text("Delete ")
-        question.append(edits.describe(place, self.force), style="bold")
+        question.append(inert(edits.describe(place, self.force)), style="bold")
         question.append("?")
         self.app.push_screen(
             ConfirmScreen(question, [("y", "delete", "Delete"), ("escape", "keep", "Keep it")]), answer
@@ -274,16 +275,16 @@ class ForceBuilderScreen(MusterScreen):
                 path = (self.new_in or Path.cwd()) / workspace.force_file_name(self.force)
                 if path.exists():
                     self.notify(
-                        f"{path.name} already exists; rename the force (r) to save it under another name.",
+                        f"{inert(path.name)} already exists; rename the force (r) to save it under another name.",
                         title="Not saved", severity="error", markup=False,
                     )  # fmt: skip
                     return False
                 workspace.save_force(path, self.force)
                 self.path, self.new_in = path, None
         except (SaveError, OSError, workspace.Unavailable, CampaignError) as exc:
-            self.notify(str(exc), title="Not saved", severity="error", markup=False)
+            self.notify(inert(exc), title="Not saved", severity="error", markup=False)
             return False
         self.saved = self.force
         self.refresh_view()
-        self.notify(f"Saved {self.path.name if self.path else self.force.name}", markup=False)
+        self.notify(inert(f"Saved {self.path.name if self.path else self.force.name}"), markup=False)
         return True

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Log, Static
 
+from campaign.inert_text import inert
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 
@@ -27,14 +28,14 @@ class LogViewerScreen(MusterScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(Text.assemble((self.heading, "bold"), "  ", (self.summary, "dim")), id="log-heading")
+        yield Static(Text.assemble((inert(self.heading), "bold"), "  ", (inert(self.summary), "dim")), id="log-heading")
         yield Log(id="battle-log", highlight=False)  # Log shows plain text: names are never markup
         yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = self.sub_title_text
         log = self.query_one(Log)
-        log.write_lines(self.lines)
+        log.write_lines([inert(line) for line in self.lines])  # a line from the file stays one line
         log.scroll_home(animate=False)
         log.focus()
 

@@ -24,6 +24,7 @@ from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, cr
 from campaign.force import Force
 from campaign.engine.scheme import scheme_names
 from campaign.activation import DEFAULT_SCHEME
+from campaign.inert_text import inert
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
@@ -42,7 +43,7 @@ def slug(text: str) -> str:
 
 
 def plain_options(values: list[tuple[str, Any]]) -> list[tuple[Text, Any]]:
-    return [(Text(label), value) for label, value in values]
+    return [(Text(inert(label)), value) for label, value in values]
 
 
 class NewCampaignScreen(MusterScreen):
@@ -177,7 +178,7 @@ class NewCampaignScreen(MusterScreen):
             text.append(f"{self.track_order.index(scenario_id) + 1:>2}. ", style="bold")
         else:
             text.append("  - ", style="dim")
-        text.append(f"{self.scenario_names[scenario_id]}  ({scenario_id})")
+        text.append(inert(f"{self.scenario_names[scenario_id]}  ({scenario_id})"))
         return text
 
     @on(SelectionList.SelectedChanged, "#c-track")
@@ -269,7 +270,10 @@ class NewCampaignScreen(MusterScreen):
             campaign, forces, folder = self.build()
             path = create_campaign_folder(folder, campaign, forces)
         except (CampaignError, SaveError) as exc:
-            problem.update(Text(str(exc), style="bold red"))
+            problem.update(Text(inert(exc), style="bold red"))
+            return None
+        except OSError as exc:  # a read-only or full disk: said on the page, nothing half-written
+            problem.update(Text(inert(f"Cannot write {exc.filename or self.folder}: {exc.strerror or exc}"), style="bold red"))
             return None
         self.dismiss(path)
         return path

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
+from campaign.inert_text import inert
 from campaign.outcome import format_vp
 from tui.screens.base import MusterModal
 from tui.screens.battle_dialogs import ChoiceField
@@ -61,8 +62,8 @@ class ObjectivesScreen(MusterModal):
             yield Label(Text("What happened on the table? (Space or arrows change a choice)"), classes="dialog-message")
             with VerticalScroll(id="objectives-fields"):
                 for i, (side_id, objective) in enumerate(self.rows):
-                    label = Text(names.get(side_id, side_id), style="bold")
-                    label.append(f": {objective.name}")
+                    label = Text(inert(names.get(side_id, side_id)), style="bold")
+                    label.append(f": {inert(objective.name)}")
                     if objective.vp:
                         label.append(f" ({format_vp(objective.vp)} VP)", style="dim")
                     taken = objective.name in self.declared.get(side_id, [])

@@ -22,6 +22,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Label, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from campaign.inert_text import inert
 from tui.screens.base import MusterModal
 
 DASH = " \u2014 "
@@ -38,9 +39,9 @@ class Candidate:
 
 def unit_label(state: Any, unit: Any) -> Text:
     """ "Unit (Side)": both names as typed."""
-    text = Text(unit.name)
+    text = Text(inert(unit.name))
     text.append(" (")
-    text.append(_side_name(state, unit.side))
+    text.append(inert(_side_name(state, unit.side)))
     text.append(")")
     return text
 
@@ -60,7 +61,7 @@ def element_names(unit: Any) -> dict[str, str]:
 
 def element_label(state: Any, unit: Any, name: str) -> Text:
     """ "Element — Unit (Side)"."""
-    text = Text(name)
+    text = Text(inert(name))
     text.append(DASH, style="dim")
     text.append_text(unit_label(state, unit))
     return text
@@ -141,7 +142,7 @@ class PickerScreen(MusterModal):
         with Vertical(classes="dialog picker"):
             yield Label(Text(f"Pick: {self.title_text}", style="bold"), id="picker-title")
             if self.hint:
-                yield Static(Text(self.hint, style="dim"), id="picker-hint")
+                yield Static(Text(inert(self.hint), style="dim"), id="picker-hint")
             selections = [Selection(c.label, c.id, c.id in self.order) for c in self.offered]
             yield SelectionList[str](*selections, id="picker-list")
             yield Static(id="picker-order")
@@ -165,10 +166,10 @@ class PickerScreen(MusterModal):
             text.append("none", style="dim")
         for n, cid in enumerate(self.order, 1):
             text.append(f"{n}. ", style="bold")
-            text.append(names[cid])
+            text.append(inert(names[cid]))
             text.append("  ")
         if self.kept:
-            text.append("  also typed: " + ", ".join(self.kept), style="dim")
+            text.append("  also typed: " + inert(", ".join(self.kept)), style="dim")
         self.query_one("#picker-order", Static).update(text)
 
     def action_toggle(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from campaign.campaigns import CampaignError, PostBattle, post_battle, recovery_dice_needed
 from campaign.engine import AutoDice, RollRequest
+from campaign.inert_text import inert
 from campaign.outcome import format_vp
 from tui.screens.base import MusterScreen
 from tui.screens.battle_session import BattleSession
@@ -41,16 +42,16 @@ def outcome_text(
     """VPs with breakdown, casualties and survivors, campaign rules applied, and the next step."""
     loaded = session.loaded
     outcome = session.outcome()
-    names = {side.id: side.name for side in loaded.campaign.sides}
+    names = {side.id: inert(side.name) for side in loaded.campaign.sides}
     text = Text()
-    text.append(preview.events[0] + "\n", style="bold")
+    text.append(inert(preview.events[0]) + "\n", style="bold")
     how = "ended by the players' agreement" if session.ended_by_agreement and session.pending is not None else (
         outcome.end_reason or "over")
-    text.append(f"Rounds played: {outcome.rounds_played}; {how}\n", style="dim")
+    text.append(f"Rounds played: {outcome.rounds_played}; {inert(how)}\n", style="dim")
     text.append("Declared (o): ", style="dim")
-    said = [f"{names.get(side, side)}: {', '.join(objs)}" for side, objs in (declared or {}).items() if objs]
+    said = [inert(f"{names.get(side, side)}: {', '.join(objs)}") for side, objs in (declared or {}).items() if objs]
     if strategic:
-        said.append(f"strategic winner {names.get(strategic, strategic)}")
+        said.append(inert(f"strategic winner {names.get(strategic, strategic)}"))
     text.append("; ".join(said) if said else "nothing yet", style="" if said else "dim")
     text.append("\n\n")
 
@@ -60,10 +61,10 @@ def outcome_text(
         text.append(f"  {format_vp(preview.entry.vps.get(side.side, side.vp))} VP\n")
         scored = {line.label for line in side.vp_lines}
         for line in side.vp_lines:
-            text.append(f"   {format_vp(line.vp):>7}  {line.label}\n")
+            text.append(f"   {format_vp(line.vp):>7}  {inert(line.label)}\n")
         for line in preview.campaign.ledger:
             if line.battle == preview.entry.battle and line.side == side.side and line.reason not in scored:
-                text.append(f"   {format_vp(line.vp):>7}  {line.reason}\n")
+                text.append(f"   {format_vp(line.vp):>7}  {inert(line.reason)}\n")
 
     text.append("\nCasualties and survivors\n", style="bold underline")
     for side in outcome.sides:
@@ -75,9 +76,9 @@ def outcome_text(
                     f"{preview.entry.recovered.get(side.side, 0)} recovered)\n")
         for casualty in side.casualties:
             if casualty.lost:
-                text.append(f"   {casualty.unit}: {casualty.lost} x {casualty.element} fell\n")
+                text.append(f"   {inert(casualty.unit)}: {casualty.lost} x {inert(casualty.element)} fell\n")
         for unit in side.units_eliminated:
-            text.append(f"   {unit} eliminated\n", style="red")
+            text.append(f"   {inert(unit)} eliminated\n", style="red")
 
     text.append("\nCampaign rules\n", style="bold underline")
     rules = loaded.campaign.rules
@@ -86,18 +87,18 @@ def outcome_text(
             text.append(f" {names.get(side_id, side_id)} recovery rolls (d{rules.recovery_die},"
                         f" {rules.recovery_target}+): {' '.join(map(str, rolled))}\n")
     for line in preview.events[1:-1]:
-        text.append(f" {line}\n")
+        text.append(f" {inert(line)}\n")
     old = {side.id: side.reinforcements for side in loaded.campaign.sides}
     for side in preview.campaign.sides:
         gained = side.reinforcements - old.get(side.id, 0)
         if gained:
-            text.append(f" {side.name}: +{format_vp(gained)} reinforcement points"
+            text.append(f" {inert(side.name)}: +{format_vp(gained)} reinforcement points"
                         f" (now {format_vp(side.reinforcements)})\n")
     if not rules.recovery_rolls and not any(s.reinforcements - old.get(s.id, 0) for s in preview.campaign.sides):
         text.append(" none this campaign\n", style="dim")
 
     text.append("\nNext\n", style="bold underline")
-    text.append(f" {preview.events[-1]}\n")
+    text.append(f" {inert(preview.events[-1])}\n")
     return text
 
 
@@ -133,7 +134,7 @@ class PostBattleScreen(MusterScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#post-scroll").border_title = Text(self.session.scenario.name)  # a Text: never markup
+        self.query_one("#post-scroll").border_title = Text(inert(self.session.scenario.name))  # a Text: never markup
         self.roll_recovery()
 
     # --- recovery dice ------------------------------------------------------------
@@ -213,7 +214,7 @@ class PostBattleScreen(MusterScreen):
                 scenario_names=self.scenario_names(), mustered=session.mustered,
             )  # fmt: skip
         except CampaignError as exc:
-            self.query_one("#post-body", Static).update(Text(str(exc), style="bold red"))
+            self.query_one("#post-body", Static).update(Text(inert(exc), style="bold red"))
             return
         self.query_one("#post-body", Static).update(
             outcome_text(session, self.preview, self.faces, self.declared, self.strategic))
@@ -233,11 +234,11 @@ class PostBattleScreen(MusterScreen):
                 scenario_names=self.scenario_names(),
             )  # fmt: skip
         except Exception as exc:  # a lock held elsewhere, a disk error: said plainly, nothing half-done
-            self.notify(str(exc), title="Not saved", severity="error", markup=False)
+            self.notify(inert(exc), title="Not saved", severity="error", markup=False)
             return
         status = Text("Saved. ", style="bold green")
         if session.loaded.warnings:
-            status.append("; ".join(session.loaded.warnings), style="yellow")
+            status.append(inert("; ".join(session.loaded.warnings)), style="yellow")
         if self.saved.campaign.finished:
             status.append("The campaign is over. Esc returns to the dashboard.")
         else:

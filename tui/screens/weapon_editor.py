@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Select, Static
 
 from campaign.force import Weapon
+from campaign.inert_text import control_problem, inert
 from tui.screens.base import MusterModal
 from tui.screens.element_editor import labelled, split_list
 
@@ -33,16 +34,16 @@ class WeaponEditorScreen(MusterModal):
         w = self.weapon
         with Vertical(classes="dialog dialog-form"):
             yield Label(Text("Weapon"), classes="dialog-message")
-            yield labelled("Name", Input(w.name, id="w-name", compact=True))
+            yield labelled("Name", Input(inert(w.name), id="w-name", compact=True))
             yield labelled("Kind", Select([("melee", "melee"), ("ranged", "ranged")], value=w.kind, id="w-kind",
                                           compact=True, allow_blank=False))
-            yield labelled("Die", Select([(Text(d), d) for d in self.dice], value=w.die or Select.NULL, id="w-die",
+            yield labelled("Die", Select([(Text(inert(d)), d) for d in self.dice], value=w.die or Select.NULL, id="w-die",
                                          compact=True, prompt="element's die"))
             yield labelled("Range", Input(str(w.range) if w.range else "", id="w-range", compact=True,
                                           placeholder="inches (ranged)"))
             yield labelled("Mount", Select([(m, m) for m in MOUNTS], value=w.mount, id="w-mount", compact=True,
                                            allow_blank=False))
-            yield labelled("Traits", Input(", ".join(w.traits), id="w-traits", compact=True,
+            yield labelled("Traits", Input(inert(", ".join(w.traits)), id="w-traits", compact=True,
                                            placeholder="Exhaustible, Reload: 2"))
             yield Static(id="w-problem")
             yield Static(Text("ctrl+s apply   Esc cancel", style="dim"), classes="dialog-keys")
@@ -78,12 +79,19 @@ class WeaponEditorScreen(MusterModal):
         """The weapon the form describes, or None and what is wrong with it."""
         q = self.query_one
         name = q("#w-name", Input).value.strip()
+        traits = q("#w-traits", Input).value
+        # the file's own text when shown unchanged; typed control characters are refused
+        name = self.weapon.name if name == inert(self.weapon.name) else name
+        traits = ", ".join(self.weapon.traits) if traits == inert(", ".join(self.weapon.traits)) else traits
         range_text = q("#w-range", Input).value.strip()
         problem = ""
-        if not name:
+        typed = control_problem(name) or control_problem(traits)
+        if typed:
+            problem = typed.capitalize() + "."
+        elif not name:
             problem = "The weapon needs a name."
         elif range_text and not range_text.isdigit():
-            problem = f"Range must be a whole number of inches, not {range_text!r}."
+            problem = f"Range must be a whole number of inches, not {inert(range_text)!r}."
         if problem:
             return None, problem
         die = q("#w-die", Select).value
@@ -93,13 +101,13 @@ class WeaponEditorScreen(MusterModal):
             die=None if die is Select.NULL else str(die),
             range=int(range_text or 0),
             mount=q("#w-mount", Select).value,  # type: ignore[arg-type]
-            traits=split_list(q("#w-traits", Input).value),
+            traits=split_list(traits),
         )
         return weapon, ""
 
     def action_apply(self) -> None:
         weapon, problem = self.read_form()
         if weapon is None:
-            self.query_one("#w-problem", Static).update(Text(problem, style="red"))
+            self.query_one("#w-problem", Static).update(Text(inert(problem), style="red"))
             return
         self.dismiss(weapon)

@@ -1,7 +1,7 @@
 """The battle screen's read-only panels: the header and both sides' units.
 
 Everything is built as rich Text from the battle state, so unit and side names
-are shown exactly as typed (never parsed as markup). The panels read the state
+are shown exactly as typed (never parsed as markup, control characters made visible). The panels read the state
 generically (markers, counters, timed effects); they decide nothing.
 """
 
@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from campaign.engine import Battle, Decision, RollRequest
 from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.inert_text import inert
 
 SIDE_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 # Unit bookkeeping that is not a status worth a word on screen.
@@ -126,26 +127,26 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
     text = Text(no_wrap=False)
     names = {u.id: u.name for u in state.units}
     for side in state.sides:
-        text.append(side.name, style=side_style(state, side.id) + " underline")
+        text.append(inert(side.name), style=side_style(state, side.id) + " underline")
         text.append("\n")
         for unit in state.units_of(side.id, alive=False):
             alive = unit.alive
             style = "dim strike" if unit.eliminated else ("reverse" if unit.id == active else "")
-            text.append(" " + unit.name, style=style or "bold")
+            text.append(" " + inert(unit.name), style=style or "bold")
             text.append(f"  {len(alive)}/{len(unit.elements)}", style="dim")
             words = ["eliminated"] if unit.eliminated else unit_status(unit, names) + effect_words(state, unit)
             card = (card_units or {}).get(unit.id)
             if card is not None and not unit.eliminated:
                 words = _card_words(card) + words
             if words:
-                text.append("  " + ", ".join(words), style="yellow")
+                text.append("  " + inert(", ".join(words)), style="yellow")
             text.append("\n")
             if unit.eliminated:
                 continue
             lines = Counter(_element_line(e, start_die(battle, unit, e), names) for e in alive)
             for line, count in lines.items():
                 text.append(f"   {count}x " if count > 1 else "   ", style="dim")
-                text.append(line + "\n")
+                text.append(inert(line) + "\n")
     return text
 
 
@@ -171,16 +172,16 @@ def header_text(battle: Battle, scenario_name: str, card_view: Any = None) -> Te
     state = battle.state
     scheme = state.scheme
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(scenario_name, style="bold")
+    text.append(inert(scenario_name), style="bold")
     rounds = getattr(battle.setup.scenario, "rounds", None)
     word = "Turn" if card_view is not None else "Round"
     text.append(f"  {word} {state.round}" + (f"/{rounds}" if rounds else ""))
     pending = battle.pending
     if pending is None:
-        text.append("  battle over: " + (state.end_reason or "ended"), style="bold red")
+        text.append("  battle over: " + inert(state.end_reason or "ended"), style="bold red")
     elif isinstance(pending, Decision):
         text.append("  deciding: ")
-        text.append(battle.state.side(pending.side).name if pending.side in state.side_ids() else pending.side,
+        text.append(inert(battle.state.side(pending.side).name if pending.side in state.side_ids() else pending.side),
                     style=side_style(state, pending.side))
     elif isinstance(pending, RollRequest):
         text.append("  dice wanted", style="bold yellow")
@@ -192,7 +193,7 @@ def header_text(battle: Battle, scenario_name: str, card_view: Any = None) -> Te
             for i, (unit_id, card) in enumerate(card_view.revealed):
                 text.append(", " if i else "")
                 style = "reverse" if unit_id in card_view.up else ""
-                text.append(f"{card} {names.get(unit_id, unit_id)}", style=style)
+                text.append(inert(f"{card} {names.get(unit_id, unit_id)}"), style=style)
         else:
             text.append("none revealed yet", style="dim")
     else:
@@ -201,7 +202,7 @@ def header_text(battle: Battle, scenario_name: str, card_view: Any = None) -> Te
         for i, side_id in enumerate(order):
             text.append(" > " if i else "")
             current = side_id == scheme.get("current")
-            text.append(state.side(side_id).name, style=side_style(state, side_id) + (" reverse" if current else ""))
+            text.append(inert(state.side(side_id).name), style=side_style(state, side_id) + (" reverse" if current else ""))
         if not order:
             text.append("not rolled yet", style="dim")
     return text

@@ -1,7 +1,7 @@
 """The force builder's widgets: the units/elements table, the cost breakdown, findings.
 
 Every cell and line is built as rich Text from the force's data, so a unit named
-`[bold]x` shows exactly that.
+`[bold]x` shows exactly that; its control characters are shown by `inert`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Static
 from campaign.costing import ElementCost
 from campaign.findings import Finding
 from campaign.force import Element, Force, Weapon
+from campaign.inert_text import inert
 from tui.force_edits import Place
 from tui.workspace import Priced, element_cost
 
@@ -36,7 +37,7 @@ def weapon_text(weapon: Weapon) -> str:
     text = " ".join(parts)
     if weapon.traits:
         text += " (" + ", ".join(weapon.traits) + ")"
-    return text
+    return inert(text)
 
 
 def place_key(place: Place) -> str:
@@ -67,7 +68,7 @@ class ForceTable(DataTable):  # type: ignore[type-arg]
             ucost = priced.cost.units[u].total if priced.cost and u < len(priced.cost.units) else None
             count = sum(e.count for e in unit.elements)
             self.add_row(
-                Text(unit.name, style="bold"), Text(str(count)), Text(""), Text(""), Text(""), Text(""),
+                Text(inert(unit.name), style="bold"), Text(str(count)), Text(""), Text(""), Text(""), Text(""),
                 Text(points(ucost), style="bold", justify="right"),
                 key=place_key((u, None)),
             )
@@ -78,16 +79,16 @@ class ForceTable(DataTable):  # type: ignore[type-arg]
             self.go_to(keep)
 
     def _element_cells(self, element: Element, cost: ElementCost | None) -> list[Text]:
-        name = Text("  " + element.name)
+        name = Text("  " + inert(element.name))
         if element.lost:
             name.append(f" ({element.lost} lost)", style="dim")
         return [
             name,
             Text(str(element.count)),
-            Text(element.die or ""),
+            Text(inert(element.die or "")),
             Text("" if element.move is None else str(element.move)),
             Text("; ".join(weapon_text(w) for w in element.weapons)),
-            Text(", ".join(element.attributes)),
+            Text(inert(", ".join(element.attributes))),
             Text(points(cost.total if cost else None), justify="right"),
         ]
 
@@ -108,8 +109,8 @@ class ForceTable(DataTable):  # type: ignore[type-arg]
 
 def summary_text(force: Force, priced: Priced, dirty: bool) -> Text:
     text = Text()
-    text.append(force.name, style="bold")
-    text.append(f"  {force.ruleset} {force.edition or ''}  ", style="dim")
+    text.append(inert(force.name), style="bold")
+    text.append(inert(f"  {force.ruleset} {force.edition or ''}  "), style="dim")
     total = points(priced.total)
     if force.points_limit is not None:
         over = priced.total is not None and priced.total > force.points_limit
@@ -121,7 +122,7 @@ def summary_text(force: Force, priced: Priced, dirty: bool) -> Text:
     if errors or warnings:
         text.append(f"  {errors} errors, {warnings} warnings", style="yellow")
     if priced.problem:
-        text.append(f"  {priced.problem}", style="red")
+        text.append(f"  {inert(priced.problem)}", style="red")
     if dirty:
         text.append("  (unsaved)", style="italic")
     return text
@@ -129,12 +130,12 @@ def summary_text(force: Force, priced: Priced, dirty: bool) -> Text:
 
 def breakdown_text(title: str, cost: ElementCost | None) -> Text:
     text = Text()
-    text.append(title + "\n", style="bold")
+    text.append(inert(title) + "\n", style="bold")
     if cost is None:
         text.append("No price for this element.", style="dim")
         return text
     for line in cost.lines:
-        text.append(f"{line.label:<24.24}{points(line.points):>6}\n")
+        text.append(f"{inert(line.label):<24.24}{points(line.points):>6}\n")
     text.append(f"{'each':<24}{points(cost.each):>6}\n", style="bold")
     if cost.count != 1:
         text.append(f"{'x ' + str(cost.count):<24}{points(cost.total):>6}\n", style="bold")
@@ -154,8 +155,8 @@ def findings_text(findings: tuple[Finding, ...] | list[Finding], focus: str = ""
         style = SEVERITY_STYLE.get(finding.severity, "")
         text.append(SEVERITY_MARK.get(finding.severity, "•") + " ", style=style)
         if finding.place:
-            text.append(finding.place + ": ", style="dim")
-        text.append(finding.message)
+            text.append(inert(finding.place) + ": ", style="dim")
+        text.append(inert(finding.message))
         if finding.rule:
             text.append(f" [{finding.rule}]", style="dim")
         text.append("\n")
