@@ -19,7 +19,6 @@ journal that the next load finishes, so the forces never disagree with the ledge
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -58,7 +57,7 @@ from saves.force_file import dump_force, parse_force
 from saves.lease import LEASE_NAME, Lease, StaleSave, digest, last_write, note_write, writing
 from saves.lock import LOCK_NAME, campaign_lock
 from saves.paths import check_inside
-from saves.toml_read import line_of, parse_toml, read_text
+from saves.toml_read import MAX_BATTLE_BYTES, line_of, parse_toml, read_bytes, read_text
 from saves.toml_write import dumps
 from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
@@ -161,11 +160,11 @@ def parse_campaign(text: str, file: str | Path = CAMPAIGN_FILE, scenario_ids: se
 
 def _journal_files(folder: Path) -> dict[str, str] | None:
     path = folder / JOURNAL
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+    try:  # read as any save is: a regular file under a size limit (a FIFO must not hang us)
+        data = parse_toml(read_text(path, 2 * MAX_BATTLE_BYTES), path)
+    except SaveError:
         # A journal is written atomically, so a damaged one was never complete: ignore it.
         return {}
     files = data.get("files", [])
@@ -242,8 +241,8 @@ def _sweep_temp_files(folder: Path) -> None:
 
 def _current(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
-    except (FileNotFoundError, UnicodeDecodeError):
+        return read_bytes(path, MAX_BATTLE_BYTES).decode("utf-8")
+    except (SaveError, UnicodeDecodeError):
         return None
 
 

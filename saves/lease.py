@@ -23,7 +23,6 @@ import os
 import secrets
 import socket
 import threading
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +32,7 @@ import tomli_w
 
 from saves.errors import SaveError
 from saves.lock import campaign_lock
+from saves.toml_read import parse_toml, read_text
 
 LEASE_NAME = ".muster-lease.toml"
 WAIT = 5.0  # seconds a write waits for the short OS lock before giving up
@@ -159,11 +159,9 @@ def _plain(value: object, limit: int = 80) -> str:
 
 def _read(folder: Path) -> tuple[Holder | None, dict[str, object]]:
     """(the current holder, the last write) from the lease file; a damaged file holds nothing."""
-    try:
-        data = tomllib.loads((folder / LEASE_NAME).read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        return None, {}
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+    try:  # read as any save is: a regular file, small, not nested deep (a FIFO must not hang us)
+        data = parse_toml(read_text(folder / LEASE_NAME, 64 * 1024), folder / LEASE_NAME)
+    except SaveError:
         return None, {}
     last = data.get("last_write")
     last = last if isinstance(last, dict) else {}

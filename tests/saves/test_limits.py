@@ -289,3 +289,20 @@ def test_new_files_get_the_umask_default(tmp_path: Path) -> None:
         assert stat.S_IMODE((tmp_path / "b.toml").stat().st_mode) == 0o640
     finally:
         os.umask(old)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["lease", "journal"])
+def test_a_fifo_as_muster_working_file_does_not_hang(demo: Path, name: str) -> None:
+    from saves.campaign_file import JOURNAL
+    from saves.lease import LEASE_NAME
+
+    path = demo / {"lease": LEASE_NAME, "journal": JOURNAL}[name]
+    path.unlink(missing_ok=True)  # the lease file stays after a save, holding nobody
+    os.mkfifo(path)
+    box: list[object] = []
+    thread = threading.Thread(target=lambda: box.append(load_campaign(demo)), daemon=True)
+    thread.start()
+    thread.join(5)
+    assert not thread.is_alive(), "reading the campaign hung"
+    assert box and box[0].campaign.name == "Demo: The Hive War"  # type: ignore[attr-defined]

@@ -11,6 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from campaign.inert_text import inert
+
 NAME = "unlock"
 HELP = "show who holds a campaign for writing; break a lease left by a Muster that is gone"
 
@@ -29,24 +31,24 @@ def run(args: argparse.Namespace) -> int:
 
     folder = Path(args.dir)
     if not (folder / "campaign.toml").is_file():
-        print(f"muster unlock: {folder}: no campaign here", file=sys.stderr)
+        print(inert(f"muster unlock: {folder}: no campaign here"), file=sys.stderr)
         return 2
     holder = current_holder(folder)
     if holder is None:
-        print("Nobody holds this campaign: any Muster may write it.")
+        print(inert("Nobody holds this campaign: any Muster may write it."))
         return 0
     if holder_alive(holder) is True:
-        print(f"muster unlock: held by a running Muster ({holder.describe()}); close it there",
+        print(inert(f"muster unlock: held by a running Muster ({holder.describe()}); close it there"),
               file=sys.stderr)  # fmt: skip
         return 1
     try:
         broken = break_lease(folder, other_host=args.other_host)
     except CampaignBusy as exc:
-        print(f"muster unlock: {exc.message}; if it is gone, run again with --other-host", file=sys.stderr)
+        print(inert(f"muster unlock: {exc.message}; if it is gone, run again with --other-host"), file=sys.stderr)
         return 1
     except SaveError as exc:
-        print(f"muster unlock: {exc}", file=sys.stderr)
+        print(inert(f"muster unlock: {exc}"), file=sys.stderr)
         return 2
     if broken is not None:
-        print(f"Broke the lease of {broken.describe()}.")
+        print(inert(f"Broke the lease of {broken.describe()}."))
     return 0

@@ -267,10 +267,10 @@ class DashboardScreen(MusterScreen):
         try:  # one writer: the builder holds the campaign until it closes
             lease = workspace.hold_campaign(self.folder, "force editor")
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot edit the force now", severity="error", markup=False)
+            self.notify(inert(exc), title="Cannot edit the force now", severity="error", markup=False)
             return
         if lease.broke is not None:
-            self.notify(f"Took over from a Muster that is gone ({lease.broke.describe()}).", markup=False)
+            self.notify(inert(f"Took over from a Muster that is gone ({lease.broke.describe()})."), markup=False)
         self.editor_lease = loaded.lease = lease
 
         def save(force: Force) -> None:
