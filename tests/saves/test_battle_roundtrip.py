@@ -35,7 +35,7 @@ outcomes = st.builds(
     BattleOutcome,
     st.tuples(
         st.builds(SideOutcome, st.just("a"), st.lists(st.builds(VPLine, keys, fr, st.sampled_from(["unit", "objective", "other"])), max_size=2).map(tuple),
-                  st.lists(keys, max_size=2).map(tuple), st.lists(st.builds(Casualty, keys, keys, st.integers(0, 5), st.integers(0, 9), st.dictionaries(keys, st.integers() | keys, max_size=2)), max_size=2).map(tuple)),
+                  st.lists(keys, max_size=2).map(tuple), st.lists(st.builds(Casualty, keys, keys, st.integers(0, 5), st.integers(0, 9), st.dictionaries(keys, st.integers(-(2**63), 2**63 - 1) | keys, max_size=2)), max_size=2).map(tuple)),
         st.builds(SideOutcome, st.just("b")),
     ),
     st.integers(0, 20), keys, st.none() | st.sampled_from(["a", "b"]), keys, keys,
