@@ -50,6 +50,10 @@ def test_inert_shows_every_control_character() -> None:
         ("validate", "{camp}", "--json"),
         ("cost", "{camp}/forces/humans.toml"),
         ("cost", "{camp}/forces/humans.toml", "--json"),
+        ("roster", "{camp}/forces/humans.toml"),
+        ("roster", "{camp}/forces/humans.toml", "--format", "md"),
+        ("roster", "{camp}/forces/humans.toml", "--format", "html"),
+        ("roster", "{camp}/forces/humans.toml", "--json"),
     ],
 )
 def test_commands_print_names_inert(hostile: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
