@@ -19,6 +19,7 @@ Writers should hold the campaign lock (saves/lock.py).
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Mapping
 from fractions import Fraction
@@ -32,7 +33,7 @@ from campaign.activation import DEFAULT_SCHEME
 from campaign.force import Force
 from campaign.findings import Finding
 from campaign.outcome import BattleOutcome
-from saves.atomic import atomic_write_text
+from saves.atomic import atomic_write_bytes, atomic_write_text
 from saves.campaign_codec import compact, structure
 from saves.force_file import KEEP as FORCE_KEEP
 from saves.force_file import ORDER as FORCE_ORDER
@@ -179,30 +180,69 @@ def create_battle_file(path: str | Path, header: BattleHeader) -> Path:
     return path
 
 
-def _sealed_end(handle: Any, size: int) -> tuple[int, bytes]:
-    """(offset just past the last seal line, that seal), scanning back from the end."""
+def _is_seal(line: bytes) -> bytes:
+    """The seal a line holds ("" if none). Trailing blanks and a CR are tolerated, by the
+    reader and the appender alike, so the appender never cuts what the reader keeps."""
+    stripped = line.rstrip(b" \t\r\n")
+    return stripped if stripped in _SEALS else b""
+
+
+def _sealed_end(handle: Any, size: int) -> tuple[int, bytes, bool]:
+    """(offset just past the last seal line, that seal, whether that line lacks its final
+    newline), scanning back from the end a window at a time."""
     block = 4096
     pos = size
-    carry = b""
+    carry = b""  # the start of a line cut by the window before: completed by the next one
     while pos > 0:
         start = max(0, pos - block)
         handle.seek(start)
         chunk = handle.read(pos - start) + carry
-        best = -1
-        best_seal = b""
-        for seal in _SEALS:
-            idx = chunk.rfind(b"\n" + seal + b"\n")
-            if idx > best:
-                best, best_seal = idx, seal
-        if best >= 0:
-            return start + best + 1 + len(best_seal) + 1, best_seal
-        carry = chunk[:64]  # a seal split across two windows is found in the next one
+        lines = [line + b"\n" for line in chunk.split(b"\n")]
+        lines[-1] = lines[-1][:-1]  # the text after the last newline (often empty)
+        first = 0
+        if start > 0 and lines:
+            carry, first = lines[0], 1
+        offset = start + len(chunk)
+        for line in reversed(lines[first:]):
+            seal = _is_seal(line)
+            if seal:
+                return offset, seal, not line.endswith(b"\n")
+            offset -= len(line)
         pos = start
-    return 0, b""
+    return 0, b"", False
+
+
+def _needs_normalising(path: Path) -> bool:
+    """A BOM or CRLF line ends (git autocrlf, some editors): looked for at the head and tail."""
+    with open(path, "rb") as handle:
+        head = handle.read(4096)
+        size = handle.seek(0, os.SEEK_END)
+        handle.seek(max(0, size - 4096))
+        tail = handle.read()
+    return head.startswith(codecs.BOM_UTF8) or b"\r" in head or b"\r" in tail
+
+
+def _normalise(path: Path) -> list[str]:
+    """Rewrite a battle file with a BOM or CRLF line ends as plain LF UTF-8, once,
+    atomically, before the first append (the same TOML, so nothing recorded changes)."""
+    try:
+        if not _needs_normalising(path):
+            return []
+    except FileNotFoundError:
+        raise SaveError(path, "no such battle file") from None
+    raw = read_bytes(path, MAX_BATTLE_BYTES)
+    fixed = raw.removeprefix(codecs.BOM_UTF8).replace(b"\r\n", b"\n")
+    if fixed == raw:
+        return []
+    atomic_write_bytes(path, fixed)
+    what = " and ".join(
+        w for w, present in (("a byte-order mark", raw.startswith(codecs.BOM_UTF8)), ("CRLF line ends", b"\r\n" in raw)) if present
+    )
+    return [f"{path}: rewrote the file without {what} before appending (the battle itself is unchanged)"]
 
 
 def _append(path: Path, data: bytes, *, closing: bool) -> list[str]:
-    warnings: list[str] = []
+    warnings = _normalise(path)
     try:
         handle = open(path, "r+b")
     except FileNotFoundError:
@@ -212,9 +252,9 @@ def _append(path: Path, data: bytes, *, closing: bool) -> list[str]:
         if not head.startswith(f'format = "{FORMAT}"'.encode()):
             handle.close()
             _upgrade(path)
-            return _append(path, data, closing=closing)
+            return warnings + _append(path, data, closing=closing)
         size = handle.seek(0, os.SEEK_END)
-        end, seal = _sealed_end(handle, size)
+        end, seal, unterminated = _sealed_end(handle, size)
         if seal == b"":
             raise SaveError(path, "the setup is not sealed", expected="a line '# end of setup' after [setup]")
         if seal == RESULT_END:
@@ -225,6 +265,8 @@ def _append(path: Path, data: bytes, *, closing: bool) -> list[str]:
             if tail.strip():
                 warnings.append(f"{path}: cut off an unfinished last entry ({size - end} bytes) before appending")
             handle.truncate(end)
+        if unterminated:  # a seal left without its newline (an editor, or a write torn at the last byte)
+            data = b"\n" + data
         handle.seek(end)
         handle.write(data)
         handle.flush()
@@ -242,6 +284,24 @@ def write_result(path: str | Path, result: BattleResult) -> list[str]:
     return _append(Path(path), _result_text(result), closing=True)
 
 
+def text_with_result(path: str | Path, result: BattleResult) -> str:
+    """The battle file's whole new text with `result` closing it, for a journaled
+    post-battle save: the sealed text kept byte for byte (BOM and CRLF dropped, a torn
+    tail cut), a result already there replaced. Nothing is written here."""
+    path = Path(path)
+    raw = read_bytes(path, MAX_BATTLE_BYTES).removeprefix(codecs.BOM_UTF8).replace(b"\r\n", b"\n")
+    battle = parse_battle(path, raw)
+    if battle.migrated:  # an older format is written out whole in the current one
+        return dumps_battle(attrs.evolve(battle, result=result))
+    lines = raw.split(b"\n")
+    keep = max((i for i, line in enumerate(lines) if _is_seal(line) in (SETUP_END, ENTRY_END)), default=-1)
+    text = b"\n".join(lines[: keep + 1]) + b"\n" + _result_text(result)
+    closed = parse_battle(path, text)
+    if closed.log != battle.log or closed.header != battle.header or closed.result is None:
+        raise SaveError(path, "the battle file does not take its result cleanly", hint="check it with `muster validate`")
+    return text.decode("utf-8")
+
+
 def drop_last_log(path: str | Path) -> dict[str, Any]:
     """Undo: cut the last log entry off the file and return it (refused after the result)."""
     path = Path(path)
@@ -250,9 +310,10 @@ def drop_last_log(path: str | Path) -> dict[str, Any]:
         raise BattleFinished(path, "the battle is over: its log is closed")
     if not battle.log:
         raise SaveError(path, "the log is empty: nothing to undo")
+    _normalise(path)
     with open(path, "r+b") as handle:
         size = handle.seek(0, os.SEEK_END)
-        end, _seal = _sealed_end(handle, size)
+        end, _seal, _open = _sealed_end(handle, size)
         handle.seek(0)
         body = handle.read(end)
         start = body.rfind(b"\n[[log]]\n")
@@ -276,10 +337,10 @@ def _split_torn(path: Path, raw: bytes) -> tuple[bytes, list[str]]:
     last_seal = None
     setup_seen = False
     for i, line in enumerate(lines):
-        stripped = line.rstrip(b"\r")
-        if stripped in _SEALS:
+        seal = _is_seal(line)
+        if seal:
             last_seal = i
-            setup_seen = setup_seen or stripped == SETUP_END
+            setup_seen = setup_seen or seal == SETUP_END
     if last_seal is None or not setup_seen:
         return raw, []  # not our layout: let the TOML parser and the checks speak
     tail = b"\n".join(lines[last_seal + 1 :])
@@ -297,7 +358,7 @@ def _split_torn(path: Path, raw: bytes) -> tuple[bytes, list[str]]:
 
 def parse_battle(path: str | Path, raw: bytes) -> BattleFile:
     path = Path(path)
-    kept, warnings = _split_torn(path, raw)
+    kept, warnings = _split_torn(path, raw.removeprefix(codecs.BOM_UTF8))
     try:
         text = kept.decode("utf-8")
     except UnicodeDecodeError as exc:

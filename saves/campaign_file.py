@@ -49,7 +49,7 @@ from saves.battle_file import (
     check_ref,
     create_battle_file,
     load_battle_file,
-    write_result,
+    text_with_result,
 )
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
@@ -184,6 +184,15 @@ def _roll_forward(folder: Path) -> bool:
     return bool(files)
 
 
+def _pending_journal_warning(folder: Path, files: Mapping[str, str]) -> str:
+    if not files:
+        return f"{folder / JOURNAL}: an unfinished journal (never complete, so ignored); the next save removes it"
+    return (
+        f"{folder / JOURNAL}: a save was interrupted before it finished ({', '.join(sorted(files))}); "
+        "it is shown here as finished, and the next Muster that writes this campaign completes it on disk"
+    )
+
+
 def _check_unchanged(folder: Path, expected: Mapping[str, str]) -> None:
     """StaleSave if a file's text is no longer the one its digest was taken from (under the lock)."""
     for rel, seen in expected.items():
@@ -249,11 +258,15 @@ def _current(path: Path) -> str | None:
 # --- loading ----------------------------------------------------------------------
 
 
-def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None = None) -> CampaignFolder:
+def load_campaign(
+    folder: str | Path, scenarios: Mapping[str, Scenario] | None = None, *, write: bool = False
+) -> CampaignFolder:
     """Read a campaign folder: campaign.toml, every side's force, the folder's scenarios.
 
     `scenarios`, when given, are the scenarios available besides the folder's own
-    (the built-in library); the track is checked against them.
+    (the built-in library); the track is checked against them. A save left half-done
+    (a journal) is finished on disk only when `write` is set (a writer); a reader reads
+    through the journal, says so, and changes nothing.
     """
     from saves.scenario_file import load_folder
 
@@ -263,15 +276,18 @@ def load_campaign(folder: str | Path, scenarios: Mapping[str, Scenario] | None =
             raise SaveError(folder, "no such campaign folder")
         raise SaveError(folder / CAMPAIGN_FILE, "no campaign here", hint="create one with `muster new DIR`")
     warnings: list[str] = []
-    overlay = _journal_files(folder) or {}
-    if overlay:
+    journal = _journal_files(folder)
+    overlay = journal or {}
+    if journal is not None and write:
         try:
             with campaign_lock(folder):
-                _roll_forward(folder)
+                if _roll_forward(folder):
+                    warnings.append(f"{folder}: finished a save that was interrupted")
             overlay = {}
-            warnings.append(f"{folder}: finished a save that was interrupted")
         except SaveError:
             pass  # another Muster is writing: read through its journal instead
+    elif journal is not None:
+        warnings.append(_pending_journal_warning(folder, journal))
 
     seen: dict[str, str] = {}
 
@@ -332,8 +348,10 @@ def save_campaign(
     *,
     base: CampaignFolder | None = None,
     what: str = "a campaign save",
+    also: Mapping[str, str] | None = None,
 ) -> None:
-    """Write campaign.toml (and the given forces) as one change.
+    """Write campaign.toml (and the given forces, and `also`: other files' whole new
+    texts by relative path) as one change.
 
     With `base` (the folder as this Muster loaded it) the save uses its lease and is
     refused if campaign.toml or a force it replaces changed since; `base` then
@@ -342,6 +360,7 @@ def save_campaign(
     files = {CAMPAIGN_FILE: dump_campaign(campaign)}
     for side_id, force in (forces or {}).items():
         files[force_ref(side_id)] = dump_force(force)
+    files.update(also or {})
     if base is None:
         write_files(folder, files, what=what)
         return
@@ -456,8 +475,9 @@ def finish_battle(
     recovery_faces: Mapping[str, Sequence[int]] | None = None,
     scenario_names: Mapping[str, str] | None = None,
 ) -> PostBattle:
-    """The post-battle step on disk: result into the battle file, forces and campaign.toml
-    rewritten as one change, then (if the campaign asks) a git commit."""
+    """The post-battle step on disk: the battle file with its result, the forces and
+    campaign.toml replaced as one journaled change (a crash leaves all old or all new),
+    then (if the campaign asks) a git commit."""
     from saves import git
 
     campaign = folder.campaign
@@ -477,15 +497,16 @@ def finish_battle(
     )
     entry = done.entry
     battle_path = folder.path / campaign.battle_in_progress
+    result = BattleResult(outcome.digest, entry.winner, dict(entry.vps), entry.summary, outcome)
     with writing(folder.path, folder.lease):
         _check_unchanged(folder.path, {rel: d for rel, d in folder.seen.items()})
-        battle = load_battle_file(battle_path)
-        if battle.result is None:
-            write_result(
-                battle_path,
-                BattleResult(outcome.digest, entry.winner, dict(entry.vps), entry.summary, outcome),
-            )
-        save_campaign(folder.path, done.campaign, done.forces, base=folder, what=f"battle {entry.battle} finished")
+        # The result goes in through the journal with campaign.toml and the forces; a result
+        # already there (left by an older Muster that wrote it first) is replaced by this one.
+        battle_text = text_with_result(battle_path, result)
+        save_campaign(
+            folder.path, done.campaign, done.forces, base=folder, what=f"battle {entry.battle} finished",
+            also={campaign.battle_in_progress: battle_text},
+        )  # fmt: skip
     folder.campaign, folder.forces = done.campaign, dict(done.forces)
     if campaign.rules.git_commits != "off":
         paths = [CAMPAIGN_FILE, campaign.battle_in_progress, *(force_ref(s.id) for s in campaign.sides)]

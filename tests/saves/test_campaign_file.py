@@ -229,7 +229,7 @@ def test_lock_nests_in_one_process(demo: Path) -> None:
     assert (demo / "notes.txt").read_text() == "x"
 
 
-def test_interrupted_journal_is_finished_on_load(demo: Path) -> None:
+def test_interrupted_journal_is_finished_by_a_writer_only(demo: Path) -> None:
     import tomli_w
 
     state = load_campaign(demo, LIB)
@@ -241,9 +241,15 @@ def test_interrupted_journal_is_finished_on_load(demo: Path) -> None:
     files = {"campaign.toml": dc(changed), **{f"forces/{s}.toml": dump_force(f) for s, f in forces.items()}}
     # the journal was written, then the power went: no file was replaced yet
     (demo / JOURNAL).write_text(tomli_w.dumps({"files": [{"path": k, "text": v} for k, v in files.items()]}))
-    loaded = load_campaign(demo, LIB)
+    before = {p: p.read_bytes() for p in demo.rglob("*") if p.is_file()}
+    read = load_campaign(demo, LIB)  # a reader sees the finished save and changes nothing
+    assert read.campaign.note == "after" and all(f.note == "after" for f in read.forces.values())
+    assert "interrupted" in read.warnings[0]
+    assert {p: p.read_bytes() for p in demo.rglob("*") if p.is_file()} == before
+    loaded = load_campaign(demo, LIB, write=True)
     assert loaded.campaign.note == "after" and all(f.note == "after" for f in loaded.forces.values())
     assert not (demo / JOURNAL).exists() and loaded.warnings
+    assert load_campaign(demo, LIB).campaign.note == "after"
 
 
 def test_journal_cannot_write_outside(demo: Path) -> None:

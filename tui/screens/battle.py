@@ -44,7 +44,7 @@ from tui.screens.battle_dialogs import (
     HandReviewScreen,
     extra_fields,
 )
-from tui.screens.battle_session import BattleSession, NothingToWatch
+from tui.screens.battle_session import BattleSession, NothingToWatch, NotSaved
 from tui.screens.picker import Candidate, candidates
 from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, side_style, units_text
 
@@ -174,6 +174,14 @@ class BattleScreen(MusterScreen):
         if busy is not None and self.poller is None:
             self.poller = self.set_interval(POLL_SECONDS, self.poll)
         self.show()
+        self.say_warnings()
+
+    def say_warnings(self) -> None:
+        """What the saves said along the way (a torn tail dropped or cut, a file rewritten)."""
+        if self.session is None:
+            return
+        for warning in self.session.take_warnings():
+            self.notify(inert(warning), title="Battle file", severity="warning", markup=False, timeout=15)
 
     # --- watching another Muster's battle ---------------------------------------------
     def show_watch(self, note: str = "") -> None:
@@ -522,8 +530,12 @@ class BattleScreen(MusterScreen):
             self.refused(error)
         self._write_events(events)
         self.show()
+        self.say_warnings()
 
     def refused(self, error: Exception) -> None:
+        if isinstance(error, NotSaved):  # the disk said no: the screen shows the last saved step
+            self.notify(inert(error), title="Not saved", severity="error", markup=False, timeout=30)
+            return
         message = error.message if isinstance(error, IllegalCommand) else str(error)
         self.notify(inert(message), title="Not allowed", severity="error", markup=False)
 
@@ -566,6 +578,10 @@ class BattleScreen(MusterScreen):
             return
         try:
             entry = self.session.undo()
+        except NotSaved as exc:
+            self.refused(exc)
+            self.show()
+            return
         except (EngineError, SaveError) as exc:
             self.notify(inert(exc), title="Cannot undo", severity="warning", markup=False)
             return

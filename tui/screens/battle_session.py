@@ -32,6 +32,10 @@ class NothingToWatch(SaveError):
     """A read-only session was asked for, and the campaign has no battle in progress."""
 
 
+class NotSaved(Exception):
+    """An append or undo the disk refused: the session went back to what the file holds."""
+
+
 def _library(folder: Path) -> dict[str, Any]:
     from scenarios import scenarios_for
 
@@ -41,13 +45,18 @@ def _library(folder: Path) -> dict[str, Any]:
 class BattleSession:
     """A battle in progress, tied to its file. Build it with `open` (it may replay a long log)."""
 
-    def __init__(self, loaded: CampaignFolder, path: Path, battle: Battle, plan: BattlePlan | None) -> None:
+    def __init__(
+        self, loaded: CampaignFolder, path: Path, battle: Battle, plan: BattlePlan | None, dice: DiceSource | None = None
+    ) -> None:
         self.loaded = loaded
         self.path = path
         self.battle = battle
         self.plan = plan
+        self.dice = dice
+        self.warnings: list[str] = []  # for the player: torn tails cut, files rewritten (see take_warnings)
         self.written = len(battle.log) if self._complete(len(battle.log)) else len(battle.log) - 1
         self.memory: dict[tuple[str, str], Any] = {}  # (command type, fact) -> last answer
+        self.broken = ""  # why the session cannot go on (the file could not be read back)
         self.ended_by_agreement = False
         self.size = _size(path)  # the battle file as this session last read or wrote it
 
@@ -68,7 +77,7 @@ class BattleSession:
 
         folder = Path(folder)
         library = _library(folder)
-        loaded = load_campaign(folder, library)
+        loaded = load_campaign(folder, library, write=lease is not None)  # only a writer finishes a journal
         loaded.lease = lease
         camp = loaded.campaign
         plan = None
@@ -84,15 +93,42 @@ class BattleSession:
         setup = battle_setup(file)
         if file.log:
             battle = Battle.replay(setup, file.log, dice, progress=progress)
-            session = cls(loaded, path, battle, plan)
+            session = cls(loaded, path, battle, plan, dice)
             session.written = len(file.log)
         else:
             battle = Battle.start(setup, dice)
-            session = cls(loaded, path, battle, plan)
+            session = cls(loaded, path, battle, plan, dice)
             session.written = 0
-            if lease is not None:
-                session.sync()
+        session.warnings += [*loaded.warnings, *file.warnings]  # a torn tail dropped on resume is said
+        if not file.log and lease is not None:
+            session.sync()
         return session
+
+    def take_warnings(self) -> list[str]:
+        """The warnings the player has not been shown yet (and forget them)."""
+        warnings, self.warnings = self.warnings, []
+        return warnings
+
+    def _back_to_disk(self, error: Exception) -> NotSaved:
+        """The disk refused a change: rebuild the battle from what the file holds, so the
+        screen never carries on from a step that is not saved."""
+        from tui.cli.replay import battle_setup
+
+        message = f"Not saved: {error}"
+        try:
+            file = load_battle_file(self.path)
+            setup = battle_setup(file)
+            self.battle = Battle.replay(setup, file.log, self.dice) if file.log else Battle.start(setup, self.dice)
+            self.written = len(file.log)
+            self.size = _size(self.path)
+        except Exception as exc:  # the file cannot be read back either: nothing can go on
+            self.broken = f"{message}; the battle file cannot be read back ({exc}): close the battle and reopen it"
+            return NotSaved(self.broken)
+        return NotSaved(f"{message}. The battle is back at its last saved step.")
+
+    def _check_usable(self) -> None:
+        if self.broken:
+            raise NotSaved(self.broken)
 
     @property
     def lease(self) -> Lease | None:
@@ -165,6 +201,7 @@ class BattleSession:
     # --- the verbs (each keeps the file in step) ---------------------------------
     def apply(self, command: Command | Mapping[str, Any], facts: Mapping[str, Any] | None = None) -> list[Event]:
         self._writable()
+        self._check_usable()
         pending = self.battle.pending
         hidden = isinstance(pending, Decision) and bool(pending.data.get("hidden"))
         events = self.battle.apply(command)
@@ -178,6 +215,7 @@ class BattleSession:
 
     def roll(self, faces: list[int]) -> list[Event]:
         self._writable()
+        self._check_usable()
         events = self.battle.roll(faces)
         self.sync()
         return events
@@ -185,11 +223,17 @@ class BattleSession:
     def undo(self) -> Any:
         """Take back the last decision (the engine refuses past a roll), on disk too."""
         self._writable()
+        self._check_usable()
         with writing(self.loaded.path, self.lease):
             self._unchanged()
             entry = self.battle.undo()
             if self.written > len(self.battle.log):
-                drop_last_log(self.path)
+                try:
+                    drop_last_log(self.path)
+                except (LeaseLost, StaleSave):
+                    raise
+                except (SaveError, OSError) as exc:  # the entry is still on disk: so it is in play
+                    raise self._back_to_disk(exc) from None
                 self.written = len(self.battle.log)
             self.size = _size(self.path)
         return entry
@@ -208,7 +252,13 @@ class BattleSession:
         with writing(self.loaded.path, self.lease):  # the lease's holder only, and the file as we left it
             self._unchanged()
             for entry in entries[self.written : last]:
-                append_log(self.path, entry)
+                try:
+                    self.warnings += append_log(self.path, entry)
+                except (LeaseLost, StaleSave):
+                    raise
+                except (SaveError, OSError) as exc:  # refused: never carry on as if it were saved
+                    raise self._back_to_disk(exc) from None
+                self.written += 1
             self.size = _size(self.path)
         self.written = max(self.written, last)
 
