@@ -14,7 +14,13 @@ from campaign.engine import Battle, Decision
 from saves.battle_file import BattleHeader, BattleSide, append_log, create_battle_file, drop_last_log, load_battle_file
 from scenarios.demo import write_demo
 from tui.cli.replay import battle_setup
+from saves.lease import acquire
 from tui.screens.battle_session import BattleSession, NotSaved
+
+
+def writer(folder: Path) -> BattleSession:
+    """A battle session holding the campaign's lease (release it with `.lease.release()`)."""
+    return BattleSession.open(folder, lease=acquire(folder, "battle"))
 
 
 def play(session: BattleSession, steps: int) -> None:
@@ -58,7 +64,7 @@ EDITS: dict[str, Callable[[bytes], bytes]] = {
 @pytest.mark.parametrize("edit", EDITS, ids=list(EDITS))
 def test_edited_battle_file_resumes_appends_and_replays(tmp_path: Path, edit: str) -> None:
     folder = write_demo(tmp_path / "demo", seed=11)
-    session = BattleSession.open(folder)
+    session = writer(folder)
     play(session, 6)
     path = session.path
     recorded = len(load_battle_file(path).log)
@@ -66,7 +72,8 @@ def test_edited_battle_file_resumes_appends_and_replays(tmp_path: Path, edit: st
     path.write_bytes(EDITS[edit](path.read_bytes()))
     assert len(load_battle_file(path).log) == recorded  # the reader keeps every entry
 
-    resumed = BattleSession.open(folder)  # replays the edited file
+    session.lease.release()
+    resumed = writer(folder)  # replays the edited file
     assert resumed.battle.digest() == session.battle.digest()
     play(resumed, 6)
     notices = resumed.take_warnings()

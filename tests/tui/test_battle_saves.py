@@ -11,13 +11,13 @@ from campaign.engine import Battle, Decision
 from saves.battle_file import load_battle_file
 from saves.errors import SaveError
 from scenarios.demo import write_demo
-from tests.saves.test_battle_file_endings import play
+from tests.saves.test_battle_file_endings import play, writer
 from tests.tui.test_battle import SIZE, pick, settle
 from tui.app import MusterApp
 from tui.cli.replay import battle_setup
 from tui.screens import battle_session
 from tui.screens.battle import BattleScreen
-from tui.screens.battle_session import BattleSession, NotSaved
+from tui.screens.battle_session import NotSaved
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def _refuse(*_args: object, **_kwargs: object) -> list[str]:
 
 
 def test_a_refused_append_puts_the_session_back_to_the_file(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    session = BattleSession.open(demo)
+    session = writer(demo)
     play(session, 3)
     saved = len(load_battle_file(session.path).log)
     digest = session.battle.digest()
@@ -51,7 +51,7 @@ def test_a_refused_append_puts_the_session_back_to_the_file(demo: Path, monkeypa
 
 
 def test_a_refused_undo_keeps_the_entry(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    session = BattleSession.open(demo)
+    session = writer(demo)
     play(session, 2)
     saved = load_battle_file(session.path).log
     monkeypatch.setattr(battle_session, "drop_last_log", _refuse)
@@ -77,8 +77,9 @@ async def test_the_screen_says_not_saved_and_stays_on_the_saved_step(demo: Path,
 
 
 async def test_resuming_a_torn_battle_shows_the_warning(demo: Path) -> None:
-    session = BattleSession.open(demo)
+    session = writer(demo)
     play(session, 3)
+    session.lease.release()
     path = session.path
     path.write_bytes(path.read_bytes() + b'\n[[log]]\nseq = 3\nside = "hum')  # a power cut mid-append
     app = MusterApp(demo.parent)
@@ -90,8 +91,9 @@ async def test_resuming_a_torn_battle_shows_the_warning(demo: Path) -> None:
 
 
 async def test_a_crlf_battle_file_is_rewritten_with_a_notice(demo: Path) -> None:
-    session = BattleSession.open(demo)
+    session = writer(demo)
     play(session, 1)
+    session.lease.release()
     path = session.path
     path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
     app = MusterApp(demo.parent)
