@@ -17,6 +17,7 @@ from tests.tui.test_battle import pick, settle
 from tui.app import MusterApp
 from tui.screens.battle import POLL_SECONDS, BattleScreen
 from tui.screens.battle_dialogs import CommandForm
+from tui.screens.dialogs import ConfirmScreen
 from tui.screens.battle_session import BattleSession
 
 SIZE = (80, 24)
@@ -187,3 +188,33 @@ async def test_the_force_editor_waits_for_a_battle_in_another_muster(demo: Path)
             assert app.screen.__class__.__name__ == "DashboardScreen"
             note = next(n for n in app._notifications if n.title == "Cannot edit the force now")
             assert "another Muster is writing this campaign (battle, process" in str(note.message)
+
+
+async def test_a_lease_from_another_host_is_broken_only_after_asking(demo: Path) -> None:
+    from saves.lease import LEASE_NAME
+
+    with acquire(demo, "battle") as lease:
+        BattleSession.open(demo, lease=lease)  # battle 1 starts, then its Muster "moves" to another host
+    (demo / LEASE_NAME).write_text('[holder]\nhost = "far-away"\npid = 4242\ntoken = "abcd"\nwhat = "battle"\n')
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.watching is not None
+        assert "process 4242 on host far-away" in screen_text(app)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "cannot tell from here whether it is still running" in app.screen.message.plain
+        await pilot.press("escape")  # keep watching
+        await settle(pilot)
+        assert screen.watching is not None and current_holder(demo).host == "far-away"  # type: ignore[union-attr]
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("b")  # break it and take over
+        await settle(pilot)
+        assert screen.watching is None and screen.session is not None and not screen.session.read_only
+        assert current_holder(demo) == screen.session.lease.holder  # type: ignore[union-attr]
+        assert any("Took over from a Muster that is gone (battle, process 4242 on host far-away" in str(n.message)
+                   for n in app._notifications)  # fmt: skip
