@@ -9,12 +9,15 @@ The pieces rulesets combine in their `odds` hook:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 import attrs
+
+from campaign.engine.report import OddsReport, Outcome
 
 Dist = dict[int, Fraction]
 
@@ -129,6 +132,12 @@ class AttackOdds:
     def expected_hits(self) -> Fraction:
         return mean(self.hits) if self.hits else sum(self.p_hit, Fraction(0))
 
+    def report(self) -> OddsReport:
+        """As named outcomes: the casualties, after the chances per die and the notes."""
+        per_die = Counter(f"{float(p):.0%}" for p in self.p_hit)
+        lines = ("To hit: " + ", ".join(f"{n} x {p}" for p, n in per_die.items()),)
+        return OddsReport((Outcome("casualties", self.casualties),), lines, self.notes)
+
     def to_json(self) -> dict[str, Any]:
         """Floats for people and scripts (the exact values stay in this object)."""
         return {
@@ -153,8 +162,34 @@ def attack_odds(p_hit: Iterable[Fraction], p_casualty_given_hit: Iterable[Fracti
     return AttackOdds(hits_p, cas, clean(bernoulli_sum(cas)), clean(bernoulli_sum(hits_p)), tuple(notes))
 
 
-def odds(battle: Any, command: Any) -> AttackOdds:
+def odds(battle: Any, command: Any) -> Any:
     """The exact odds of `command` in `battle` now, from the rules' odds hook."""
     if isinstance(command, Mapping):
         command = battle.types.from_dict(command)
     return battle.rules.odds(battle.state, command)
+
+
+def scheme_odds(battle: Any, command: Any) -> Any:
+    """The rules' odds as the battle's activation scheme would resolve the command now
+    (ActivationScheme.odds: a card modifier, say); the state is left unchanged."""
+    if isinstance(command, Mapping):
+        command = battle.types.from_dict(command)
+    return battle.scheme.odds(battle.state, command, battle.ctx)
+
+
+def as_report(result: Any) -> OddsReport:
+    """An odds hook's result as an OddsReport (rules may return one, or AttackOdds)."""
+    if isinstance(result, OddsReport):
+        return result
+    report = getattr(result, "report", None)
+    if callable(report):
+        made = report()
+        if isinstance(made, OddsReport):
+            return made
+    raise TypeError(f"odds of type {type(result).__name__} give no report")
+
+
+def odds_report(battle: Any, command: Any) -> OddsReport:
+    """The odds of `command` as named outcomes, whatever the ruleset and scheme (for
+    screens and CLIs)."""
+    return as_report(scheme_odds(battle, command))

@@ -35,13 +35,16 @@ class CommandSpec:
 
     A command matches when its type is `type` and each of `params` equals the command's
     field of that name; its `facts` must use only the names in `facts`, with values
-    among their choices. `label` is the plain text a UI shows for it.
+    among their choices. `label` is the plain text a UI shows for it; `odds` and
+    `targets` tell a UI whether to show odds and what to offer as a target.
     """
 
     type: str
     params: dict[str, Any] = attrs.field(factory=dict)
     facts: tuple[FactSpec, ...] = ()
     label: str = ""
+    odds: bool = False  # the rules give exact odds for it (BattleRules.odds / odds_report)
+    targets: str = ""  # what it aims at: "units", "models", "point", or "" (nothing)
 
     def matches(self, command: Any) -> bool:
         if getattr(command, "type", None) != self.type:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from campaign.engine.commands import Command
+from campaign.engine.display import UnitView, generic_unit_view
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.setup import BattleSetup
@@ -24,6 +25,7 @@ from campaign.engine.state import BattleState, state_from_setup
 if TYPE_CHECKING:
     from campaign.engine.context import Context
     from campaign.engine.odds import AttackOdds
+    from campaign.engine.report import OddsReport
     from campaign.outcome import BattleOutcome
 
 Resolution = Generator[Any, Any, Any]
@@ -143,9 +145,42 @@ class BattleRules:
         )
         return BattleOutcome(sides=sides, rounds_played=state.round, end_reason=state.end_reason)
 
-    # --- odds -------------------------------------------------------------------
-    def odds(self, state: BattleState, command: Command) -> AttackOdds:
+    # --- display and odds ------------------------------------------------------
+    def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
+        """How the unit's state reads on screen: status words and a line per living model.
+        The default reads markers and timed effects generically."""
+        return generic_unit_view(state, unit_id)
+
+    def odds(self, state: BattleState, command: Command) -> AttackOdds | OddsReport:
+        """Exact odds for a command whose CommandSpec says `odds=True`: an OddsReport of
+        named outcomes (or AttackOdds, which reports casualties). Odds and resolution should
+        read the same description of the action."""
         raise IllegalCommand("odds", f"these rules give no odds for {command.type}")
+
+    def odds_query(self, state: BattleState, unit_id: str, target_id: str, action: str,
+                   facts: dict[str, Any]) -> Command:
+        """The command `muster odds` asks about: `action` of the unit at the target, with
+        table facts. The default finds it among the unit's commands whose spec has odds
+        (`action` is the command type) and checks the facts against the spec."""
+        for spec in self.activation_commands(state, unit_id):
+            if not spec.odds or spec.type != action:
+                continue
+            if "target" in spec.params and spec.params["target"] != target_id:
+                continue
+            data = {"type": spec.type, **spec.params, "facts": dict(facts)}
+            if "target" not in data and spec.targets:
+                data["target"] = target_id
+            command = self.command_from(data)
+            spec.check_facts(command)
+            return command
+        offered = sorted({s.type for s in self.activation_commands(state, unit_id) if s.odds})
+        raise IllegalCommand("odds", f"no {action!r} with odds for this unit (actions with odds: {', '.join(offered) or 'none'})")
+
+    def command_from(self, data: dict[str, Any]) -> Command:
+        """A command of these rules from plain data (type, fields, facts)."""
+        from campaign.engine.commands import GENERIC_COMMANDS, CommandTypes
+
+        return CommandTypes(GENERIC_COMMANDS, self.command_types()).from_dict(data)
 
 
 # An activation scheme may hand the acting unit a flat modifier for the one action being

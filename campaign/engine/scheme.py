@@ -50,6 +50,11 @@ class ActivationScheme:
         return
         yield  # pragma: no cover
 
+    def odds(self, state: BattleState, command: Command, ctx: Context) -> Any:
+        """The rules' exact odds for `command` as this scheme would resolve it now (a scheme
+        that hands the acting unit a modifier includes it). The state is left unchanged."""
+        return ctx.rules.odds(state, command)
+
     # helpers every scheme wants
     def ended(self, state: BattleState, ctx: Context) -> bool:
         """True (and the state marked over) once the rules say the battle is over."""

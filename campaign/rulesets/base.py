@@ -45,6 +45,8 @@ class Ruleset:
     option_specs: ClassVar[tuple[Option, ...]] = ()
     # A short reference of the rules in our own words, shown by the TUI's help screen.
     help_text: ClassVar[str] = ""
+    # What `muster odds` takes for this ruleset: action names and facts (its --help epilog).
+    odds_help: ClassVar[str] = ""
     # Activation schemes (campaign.engine.scheme registry names) this ruleset can be played
     # with; () means every registered scheme. "" as default means the core's default scheme.
     activation_schemes: ClassVar[tuple[str, ...]] = ()

@@ -64,7 +64,7 @@ class ToyRules(BattleRules):
         if unit.data["attacked"]:
             return []
         return [
-            CommandSpec("attack", {"unit": unit_id, "target": t.id}, (RANGE,), f"Attack {t.name}")
+            CommandSpec("attack", {"unit": unit_id, "target": t.id}, (RANGE,), f"Attack {t.name}", odds=True, targets="units")
             for t in state.units
             if t.side != unit.side and not t.eliminated
         ]

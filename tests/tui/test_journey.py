@@ -32,7 +32,7 @@ from tui.screens.dashboard import DashboardScreen
 from tui.screens.element_editor import ElementEditorScreen
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.post_battle import PostBattleScreen
-from tui.widgets.battle_panels import _marker_words
+from campaign.rulesets.flat_out_war.engine.display import marker_words as _marker_words
 
 SEED = 11
 

@@ -432,7 +432,7 @@ class BattleScreen(MusterScreen):
                 return
             self.step(command, facts)
 
-        has_odds = spec.type in ("melee", "shoot", "cast") or "attack" in spec.type
+        has_odds = spec.odds
         form = CommandForm(spec, fields, defaults, odds if has_odds else None, choices, heading, self._picker(spec))
         self.app.push_screen(form, done)
 

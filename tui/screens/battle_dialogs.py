@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Input, Label, Static
 
+from campaign.engine.report import OddsReport
 from campaign.engine import CommandSpec, IllegalCommand, RollRequest
 from campaign.engine.dice import check_faces
 from campaign.inert_text import inert
@@ -65,17 +66,12 @@ def parse(text: str, default: Any) -> Any:
     return text
 
 
-def odds_text(odds: Any) -> Text:
-    """The engine's AttackOdds as a few plain lines: dice, expected casualties, distribution."""
+def odds_text(report: OddsReport) -> Text:
+    """Any ruleset's odds report as a few plain lines: how, the outcomes, the notes."""
     text = Text()
-    hits = Counter(f"{float(p):.0%}" for p in odds.p_hit)
-    text.append("To hit: " + ", ".join(f"{n} x {p}" for p, n in hits.items()) + "\n")
-    casualties = {k: v for k, v in sorted(odds.casualties.items()) if v}
-    at_least_one = 1 - float(odds.casualties.get(0, 0))
-    text.append(f"Expected casualties {float(odds.expected_casualties):.2f}; at least one {at_least_one:.1%}\n",
-                style="bold")
-    text.append("Casualties: " + "  ".join(f"{k}:{float(v):.1%}" for k, v in casualties.items()) + "\n")
-    for note, n in Counter(odds.notes).items():
+    for line, style in report.text_lines():
+        text.append(inert(line) + "\n", style=style)
+    for note, n in Counter(report.notes).items():
         text.append((f"{n} x " if n > 1 else "") + inert(note) + "\n", style="dim")
     return text
 

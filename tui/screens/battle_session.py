@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign.campaigns import BattlePlan, muster, plan_battle
+from campaign.engine.report import OddsReport
 from campaign.engine import Battle, Command, CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.dice import DiceSource
 from campaign.engine.events import Event
@@ -188,15 +189,11 @@ class BattleSession:
             fields["facts"] = kept
         return self.battle.command(spec, **fields)
 
-    def odds(self, command: Command) -> Any:
-        """The engine's exact odds for a declared attack (with the card modifier under cards)."""
-        if self.cards:
-            from campaign.activation.cards import card_odds
+    def odds(self, command: Command) -> OddsReport:
+        """The exact odds of a command as named outcomes (the scheme's modifiers included)."""
+        from campaign.engine.odds import odds_report
 
-            return card_odds(self.battle, command)
-        from campaign.engine import odds
-
-        return odds(self.battle, command)
+        return odds_report(self.battle, command)
 
     # --- the verbs (each keeps the file in step) ---------------------------------
     def apply(self, command: Command | Mapping[str, Any], facts: Mapping[str, Any] | None = None) -> list[Event]:

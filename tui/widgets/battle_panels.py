@@ -1,8 +1,9 @@
 """The battle screen's read-only panels: the header and both sides' units.
 
 Everything is built as rich Text from the battle state, so unit and side names
-are shown exactly as typed (never parsed as markup, control characters made visible). The panels read the state
-generically (markers, counters, timed effects); they decide nothing.
+are shown exactly as typed (never parsed as markup, control characters made visible).
+How a unit's state reads is the rules' to say (BattleRules.describe_unit); the panels
+decide nothing.
 """
 
 from __future__ import annotations
@@ -14,18 +15,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from campaign.engine import Battle, Decision, RollRequest
-from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.engine.state import BattleState
 from campaign.inert_text import inert
 
 SIDE_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green")
-# Unit bookkeeping that is not a status worth a word on screen.
-QUIET_UNIT_DATA = frozenset({"start", "lost", "cost", "officer", "attached_to", "disordered", "morale"})
-# "attacked" lists the element ids that attacked this activation (split fire): bookkeeping too.
-QUIET_MARKERS = frozenset({"acted", "attacked", "moved"})
-# Markers whose value is a unit id, said as a phrase around that unit's name.
-UNIT_PHRASES = {"charged": "charging {}", "faced": "turned to face {}"}
-# A bare flag left unsaid when the marker named beside it says more ("charging" by "charged").
-SAID_BY = {"charging": "charged"}
 
 
 def side_style(state: BattleState, side_id: str) -> str:
@@ -33,99 +26,10 @@ def side_style(state: BattleState, side_id: str) -> str:
     return SIDE_STYLES[ids.index(side_id) % len(SIDE_STYLES)] if side_id in ids else "bold"
 
 
-def _marker_words(markers: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
-    """Markers as short words; a value that is a unit id shows as the unit's name (`names`: id -> name)."""
-    names = names or {}
-    words = []
-    for key, value in sorted(markers.items()):
-        if not value or key in QUIET_MARKERS or markers.get(SAID_BY.get(key, "")):
-            continue
-        if isinstance(value, str) and value in names:
-            words.append(UNIT_PHRASES.get(key, key.replace("_", " ") + " {}").format(names[value]))
-        elif isinstance(value, dict) and "die" in value:
-            words.append(f"{key} d{value['die']}")
-        elif isinstance(value, bool):
-            words.append(key.replace("_", " "))
-        elif isinstance(value, (list, tuple, set, frozenset)):  # ids: how many, never a Python repr
-            words.append(f"{key.replace('_', ' ')} ({len(value)})")
-        else:
-            words.append(f"{key.replace('_', ' ')} {value}")
-    return words
-
-
-def _counter_words(data: dict[str, Any], start: dict[str, Any] | None = None) -> list[str]:
-    """Reload counters, uses left and hit points from an element's data."""
-    words = []
-    hp = data.get("hp")
-    if isinstance(hp, int) and hp > 0:
-        words.append(f"{hp} HP")
-    for weapon, turns in sorted((data.get("reload") or {}).items()):
-        if turns:
-            words.append(f"{weapon} reload {turns}")
-    for weapon, left in sorted((data.get("uses") or {}).items()):
-        words.append(f"{weapon} {left} use{'s' if left != 1 else ''} left")
-    lost = data.get("lost_weapons") or []
-    if lost:
-        words.append("lost " + ", ".join(map(str, lost)))
-    return words
-
-
-def _element_line(es: ElementState, start_die: int | None, names: dict[str, str] | None = None) -> str:
-    die = es.data.get("die")
-    text = f"{es.name}"
-    if isinstance(die, int):
-        text += f" d{die}"
-        if start_die and die < start_die:
-            text += f" (from d{start_die})"
-    words = _marker_words(es.markers, names) + _counter_words(es.data)
-    return text + (": " + ", ".join(words) if words else "")
-
-
-def start_die(battle: Battle, unit: UnitState, es: ElementState) -> int | None:
-    """The die the element took the field with (from the setup's force), to show a reduced die."""
-    for side in battle.setup.sides:
-        if side.id != unit.side:
-            continue
-        try:
-            die = side.force.unit(unit.name).elements[es.entry].die or ""
-        except (KeyError, IndexError):
-            return None
-        digits = "".join(ch for ch in str(die) if ch.isdigit())
-        return int(digits) if digits else None
-    return None
-
-
-def effect_words(state: BattleState, unit: UnitState) -> list[str]:
-    """Timed effects on the unit or its elements, with their turns left."""
-    ids = {unit.id, *(e.id for e in unit.elements)}
-    words = []
-    for effect in state.effects:
-        if effect.target in ids:
-            name = str(effect.data.get("spell") or effect.kind).replace("_", " ")
-            words.append(f"{name} {effect.remaining} {effect.clock.replace('_', ' ')}{'s' if effect.remaining != 1 else ''} left")
-    return words
-
-
-def unit_status(unit: UnitState, names: dict[str, str] | None = None) -> list[str]:
-    names = names or {}
-    words = []
-    morale = unit.data.get("morale")
-    if morale and morale not in ("steady", "ok", "good"):
-        words.append(str(morale))
-    if unit.data.get("disordered"):
-        words.append("disordered")
-    words += _marker_words(unit.markers, names)
-    if unit.data.get("attached_to"):
-        attached = str(unit.data["attached_to"])
-        words.append(f"attached to {names.get(attached, attached)}")
-    return words
-
-
 def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active: str = "") -> Text:
     """Both sides' units: a line per unit, then its living elements grouped when alike."""
     state = battle.state
     text = Text(no_wrap=False)
-    names = {u.id: u.name for u in state.units}
     for side in state.sides:
         text.append(inert(side.name), style=side_style(state, side.id) + " underline")
         text.append("\n")
@@ -134,16 +38,17 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
             style = "dim strike" if unit.eliminated else ("reverse" if unit.id == active else "")
             text.append(" " + inert(unit.name), style=style or "bold")
             text.append(f"  {len(alive)}/{len(unit.elements)}", style="dim")
-            words = ["eliminated"] if unit.eliminated else unit_status(unit, names) + effect_words(state, unit)
+            view = None if unit.eliminated else battle.rules.describe_unit(state, unit.id)
+            words = ["eliminated"] if view is None else list(view.status)
             card = (card_units or {}).get(unit.id)
             if card is not None and not unit.eliminated:
                 words = _card_words(card) + words
             if words:
                 text.append("  " + inert(", ".join(words)), style="yellow")
             text.append("\n")
-            if unit.eliminated:
+            if view is None:
                 continue
-            lines = Counter(_element_line(e, start_die(battle, unit, e), names) for e in alive)
+            lines = Counter(view.elements)
             for line, count in lines.items():
                 text.append(f"   {count}x " if count > 1 else "   ", style="dim")
                 text.append(inert(line) + "\n")

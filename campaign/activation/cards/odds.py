@@ -13,13 +13,16 @@ from campaign.activation.cards.scheme import SCHEME_KEY, CardScheme, table_of
 def card_odds(battle: Any, command: Any) -> Any:
     """Like `campaign.engine.odds.odds(battle, cmd)`, with the card modifier included when
     the battle uses the card scheme. The battle's state is left unchanged."""
-    if isinstance(command, Mapping):
-        command = battle.types.from_dict(command)
-    state = battle.state
-    scheme = battle.scheme
-    if not isinstance(scheme, CardScheme) or SCHEME_KEY not in state.scheme:
-        return battle.rules.odds(state, command)
-    host = scheme.host(battle.ctx)
+    from campaign.engine.odds import scheme_odds
+
+    return scheme_odds(battle, command)
+
+
+def scheme_odds(scheme: CardScheme, state: Any, command: Any, ctx: Any) -> Any:
+    """CardScheme.odds: the host's odds with the modifier the acting unit would get now."""
+    if SCHEME_KEY not in state.scheme:
+        return ctx.rules.odds(state, command)
+    host = scheme.host(ctx)
     table = table_of(state)
     unit = host.acting_unit(command)
     kind = host.action_kind(state, command.type)

@@ -91,6 +91,12 @@ class CardScheme(ActivationScheme):
     def command_types(self) -> Iterable[type[Command]]:
         return CARD_COMMANDS
 
+    def odds(self, state: BattleState, command: Command, ctx: Context) -> Any:
+        """The host's odds with the card modifier the acting unit would get now."""
+        from campaign.activation.cards.odds import scheme_odds
+
+        return scheme_odds(self, state, command, ctx)
+
     def host(self, ctx: Context) -> CardHost:
         if self._host is None or self._host.rules is not ctx.rules:
             self._host = host_for(ctx.rules, self.options)

@@ -24,7 +24,7 @@ from campaign.rulesets.flat_out_war.costs import price_element, price_force
 from campaign.rulesets.flat_out_war.dice import DIE_NAMES
 from campaign.rulesets.flat_out_war.editions import EDITIONS, SO, normalize_edition
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
-from campaign.rulesets.flat_out_war.help import HELP
+from campaign.rulesets.flat_out_war.help import HELP, ODDS_HELP
 from campaign.rulesets.flat_out_war.samples import ALL_FORCES
 from campaign.rulesets.flat_out_war.spells import SPELL_NAMES
 from campaign.rulesets.flat_out_war.validation import resolve_options, validate_force
@@ -39,6 +39,7 @@ class FlatOutWar(Ruleset):
     default_edition = SO
     dice = DIE_NAMES
     help_text = HELP
+    odds_help = ODDS_HELP
     # Recovery: d6, 4+ brings a lost element back (FOW's own recovery roll); a damaged
     # element's reduced die heals between battles.
     campaign_defaults = CampaignDefaults(recovery_die=6, recovery_target=4, heals=("die",))

@@ -25,3 +25,20 @@ HELP = (
     "Victory. Either a side completes its scenario objective, or, counting points, each unit wiped out "
     "is worth a quarter of what it cost, plus the agreed objective values."
 )
+
+# `muster odds`: the actions and facts (campaign/rulesets/flat_out_war/engine/odds_query.py)
+ODDS_HELP = """\
+Flat Out War: --action melee, ranged, or spell:NAME (an attack spell: spell:Zap)
+facts of the attack (section 22 of the rules spec; defaults in brackets):
+  aspect=front|flank|rear [front]     range_band=short|long [short]
+  los=open|partial [open]             covered=N or ELEMENT,ELEMENT (templates, Fireball) [1]
+  attackers=/shooters=ELEMENT,...     allocate=ELEMENT,... (the order hits go in)
+facts of the situation:
+  ran=true  charging=true  moved=true         (the attacking unit)
+  target_prone=true  target_airborne=true     (the target unit)
+  attacker_effects=Strengthen,Weaken  target_effects=Shield
+
+example:
+  muster odds --attacker humans.toml:"Tactical Squad" --target aliens.toml:"Ripper Swarm" \\
+              --action ranged --fact range_band=long --fact los=partial
+"""

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 import attrs
 
 from campaign.engine.odds import AttackOdds as CoreOdds
+from campaign.engine.report import OddsReport
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
 from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolve_crash, resolve_recovery
@@ -323,6 +324,18 @@ class ActionOdds(CoreOdds):
     (`casualties` stays the total over every target)."""
 
     by_target: dict[str, dict[int, Fraction]] = attrs.field(factory=dict)
+    detail: AttackOdds | None = None  # every roll with its modifiers (for `muster odds`)
+
+    def report(self) -> OddsReport:
+        """The casualties as a named outcome, with a row per attack roll and, for scripts,
+        the whole detail (each roll's die, modifiers, p_hit, p_casualty)."""
+        base = super().report()
+        if self.detail is None:
+            return base
+        rows: list[tuple[Any, ...]] = [("attack", " mod", "  p_hit", "p_casualty")]  # padding: least widths
+        for a, ph, pc in zip(self.detail.attacks, self.detail.p_hit, self.detail.p_casualty):
+            rows.append((a.label, f"{total_of(a.mods):+d}", ph, pc, *([f"[{a.blocked}]"] if a.blocked else [])))
+        return attrs.evolve(base, table=tuple(rows), detail=self.detail)
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import attrs
 
+from campaign.engine.odds import p_at_least
 from campaign.rulesets.flat_out_war import dice as ladder
 
 TARGET = 4
@@ -50,10 +51,8 @@ def succeeds(face: int, modifier: int) -> bool:
 
 
 def p_success(sides: int, modifier: int) -> Fraction:
-    """Exact chance that one die of `sides` plus `modifier` reaches 4."""
-    need = TARGET - modifier  # lowest face that succeeds
-    good = sides - max(need, 1) + 1
-    return Fraction(max(0, min(sides, good)), sides)
+    """Exact chance that one die of `sides` plus `modifier` reaches 4 (the core's p_at_least)."""
+    return p_at_least(sides, TARGET, modifier)
 
 
 def is_natural_one(face: int) -> bool:

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from campaign.engine.commands import Command
+from campaign.engine.display import UnitView
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
@@ -43,6 +44,7 @@ from campaign.rulesets.flat_out_war.engine.commands import (
     SHOOT_FACTS,
 )
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
+from campaign.rulesets.flat_out_war.engine.display import die_number, unit_view
 from campaign.rulesets.flat_out_war.engine.play.actions import ActionsMixin
 from campaign.rulesets.flat_out_war.engine.play.activation import ActivationMixin
 from campaign.rulesets.flat_out_war.engine.play.attacks import AttackMixin
@@ -100,6 +102,14 @@ class FlatOutWarRules(
         from campaign.rulesets.flat_out_war.engine.card_host import FlatOutWarHost
 
         return FlatOutWarHost(self, options) if scheme == SCHEME_NAME else None
+
+    def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
+        """Morale, markers, spells, and each element's die (and the die it started with)."""
+
+        def start_die(es: ElementState) -> int | None:
+            return die_number(self._static[es.id].die) if es.id in self._static else None
+
+        return unit_view(state, unit_id, start_die)
 
     def command_types(self) -> Iterable[type[Command]]:
         return FOW_COMMANDS

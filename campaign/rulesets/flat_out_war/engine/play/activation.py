@@ -73,11 +73,11 @@ class ActivationMixin:
             enemies = self._enemies(state, unit.side)
             for enemy in enemies:
                 specs.append(CommandSpec("melee", {"unit": unit_id, "target": enemy.id}, MELEE_FACTS,
-                                         f"{name}: melee attack on {enemy.name}"))
+                                         f"{name}: melee attack on {enemy.name}", odds=True, targets="units"))
             if any(c.ranged for c in cs):
                 for enemy in enemies:
                     specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, SHOOT_FACTS,
-                                             f"{name}: shoot at {enemy.name}"))
+                                             f"{name}: shoot at {enemy.name}", odds=True, targets="units"))
             for es, c in zip(able, cs):
                 if c.has("activate") and self.edition == SO:
                     specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
@@ -86,7 +86,8 @@ class ActivationMixin:
                     for spell_name in self.element_of(state, es).spells:
                         specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
                                                           "spell": _spell_name(spell_name)},
-                                                 CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}"))
+                                                 CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}",
+                                                 odds=True, targets="units"))
         elif m.get("acted") in ("melee", "shoot") and morale == "steady":
             # split fire: elements that have not attacked yet may pick other targets
             done = set(m.get("attacked", []))
@@ -98,7 +99,7 @@ class ActivationMixin:
                     verb = "melee attack on" if kind == "melee" else "shoot at"
                     specs.append(CommandSpec(kind, {"unit": unit_id, "target": enemy.id},
                                              MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
-                                             f"{name}: the rest {verb} {enemy.name}"))
+                                             f"{name}: the rest {verb} {enemy.name}", odds=True, targets="units"))
         return specs
 
     def activation(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:

@@ -17,6 +17,7 @@ from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attack
 from campaign.rulesets.flat_out_war.engine.odds import ActionOdds, AttackSpec, Batch, action_odds
 from campaign.rulesets.flat_out_war.engine.play.base import _mods_text
 from campaign.rulesets.flat_out_war.engine.play.casting import _spell
+from campaign.rulesets.flat_out_war.engine.odds_query import odds_command
 
 
 class OddsMixin:
@@ -39,7 +40,12 @@ class OddsMixin:
         notes = tuple(f"{a.label}: {_mods_text(a.mods).strip() or 'no modifiers'}" + (f" [{a.blocked}]" if a.blocked else "")
                       for a in exact.attacks)
         return ActionOdds(exact.p_hit, exact.p_casualty, clean(exact.casualties), clean(bernoulli_sum(exact.p_hit)),
-                          notes, by_target={u: clean(o.casualties) for u, o in per_unit.items()})
+                          notes, by_target={u: clean(o.casualties) for u, o in per_unit.items()}, detail=exact)
+
+    def odds_query(self, state: BattleState, unit_id: str, target_id: str, action: str,
+                   facts: dict[str, Any]) -> Command:
+        """melee, ranged or spell:NAME, with situation facts set on the state (odds_query.py)."""
+        return odds_command(self, state, unit_id, target_id, action, facts)
 
     def declared_batches(self, state: BattleState, command: Any) -> list[tuple[UnitState, list[AttackSpec],
                                                                                list[Combatant]]]:

@@ -1,0 +1,68 @@
+"""How a unit's state reads on screen, decided by the rules (BattleRules.describe_unit).
+
+The core's default reads the state generically: markers as words, timed effects with
+their turns left, one line per living element. A ruleset whose state keeps its own
+bookkeeping (dice that shrink, reload counters, a status) says how it reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from campaign.engine.state import BattleState, UnitState
+
+
+@attrs.define(frozen=True)
+class UnitView:
+    """`status`: words after the unit's name; `elements`: one line per living element or
+    model (a screen may group identical lines)."""
+
+    status: tuple[str, ...] = ()
+    elements: tuple[str, ...] = ()
+
+
+def marker_words(markers: dict[str, Any], names: dict[str, str] | None = None, quiet: frozenset[str] = frozenset()) -> list[str]:
+    """Markers as short words; a value that is a unit id shows as that unit's name
+    (`names`: id -> name), a list as how many it holds, never a Python repr."""
+    names = names or {}
+    words = []
+    for key, value in sorted(markers.items()):
+        if not value or key in quiet:
+            continue
+        label = key.replace("_", " ")
+        if isinstance(value, str) and value in names:
+            words.append(f"{label} {names[value]}")
+        elif isinstance(value, bool):
+            words.append(label)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            words.append(f"{label} ({len(value)})")
+        elif isinstance(value, dict):
+            words.append(label)
+        else:
+            words.append(f"{label} {value}")
+    return words
+
+
+def effect_words(state: BattleState, unit: UnitState) -> list[str]:
+    """Timed effects on the unit or its elements, with their turns left."""
+    ids = {unit.id, *(e.id for e in unit.elements)}
+    words = []
+    for effect in state.effects:
+        if effect.target in ids:
+            name = str(effect.data.get("name") or effect.kind).replace("_", " ")
+            clock = effect.clock.replace("_", " ")
+            words.append(f"{name} {effect.remaining} {clock}{'s' if effect.remaining != 1 else ''} left")
+    return words
+
+
+def generic_unit_view(state: BattleState, unit_id: str) -> UnitView:
+    unit = state.unit(unit_id)
+    names = {u.id: u.name for u in state.units}
+    status = marker_words(unit.markers, names) + effect_words(state, unit)
+    lines = []
+    for es in unit.alive:
+        words = marker_words(es.markers, names)
+        lines.append(es.name + (": " + ", ".join(words) if words else ""))
+    return UnitView(tuple(status), tuple(lines))
