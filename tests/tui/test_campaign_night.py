@@ -114,3 +114,56 @@ async def test_saving_a_grown_force_spends_banked_reinforcements(empty_folder: P
         await settle(pilot)
         assert any("have 10 reinforcement points banked; this costs 40" in str(n.message) for n in app._notifications)
         assert load_campaign(folder, builtin_scenarios()).campaign.side("humans").reinforcements == 10
+
+
+async def test_table_dice_by_the_handful(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """One prompt takes the to-hit dice and every recovery die after them, in reading order."""
+    import attrs
+
+    import tui.screens.battle as battle_screen
+    from campaign.engine import Decision, RollRequest
+    from saves.battle_file import load_battle_file
+    from saves.campaign_file import save_campaign
+    from scenarios.demo import write_demo
+    from tests.tui.test_battle import pick, settle as settle_battle
+    from tui.screens.battle import BattleScreen
+    from tui.screens.battle_dialogs import FacesScreen
+
+    opened: list[RollRequest] = []
+
+    class CountedFaces(FacesScreen):
+        def __init__(self, request: RollRequest, ahead: list[int] | None = None) -> None:
+            opened.append(request)
+            super().__init__(request, ahead)
+
+    monkeypatch.setattr(battle_screen, "FacesScreen", CountedFaces)
+    demo = write_demo(tmp_path / "demo", seed=11)
+    loaded = load_campaign(demo, builtin_scenarios())
+    save_campaign(demo, attrs.evolve(loaded.campaign, dice="table"))
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(demo)
+        await settle_battle(pilot)
+        field = app.screen.query_one("#faces-input")
+        field.value = "2 5 7"  # both initiative dice, and one too many: the 7 is checked by no roll
+        await pilot.press("enter")
+        await settle_battle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session is not None
+        assert len(opened) == 1 and isinstance(screen.session.pending, Decision)
+        assert any("not needed: 7" in str(n.message) for n in app._notifications)
+        await pick(pilot, "Activate Pukers")
+        await pick(pilot, "Pukers: shoot at Tactical Squad")
+        await pilot.press("ctrl+r")
+        await settle_battle(pilot)
+        first = screen.session.pending
+        assert isinstance(first, RollRequest) and isinstance(app.screen, CountedFaces)
+        app.screen.query_one("#faces-input").value = " ".join(["6"] * first.count + ["1"] * 40)
+        await pilot.press("enter")
+        await settle_battle(pilot)
+        assert len(opened) == 2  # every roll of the shot answered from the one handful
+        assert isinstance(screen.session.pending, Decision)
+        rolls = load_battle_file(screen.session.path).log[-1]["rolls"]
+        recovery = [r for r in rolls if "recovery" in r.get("purpose", "")]
+        assert rolls[0]["faces"] == [6] * first.count and len(recovery) >= 2
+        assert all(r["faces"] == [1] for r in recovery)

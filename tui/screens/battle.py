@@ -28,7 +28,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, RichLog, Static
 from textual.widgets.option_list import Option
 
 from campaign.engine import CommandSpec, Decision, EngineError, IllegalCommand, RollRequest
-from campaign.engine.dice import DiceSource
+from campaign.engine.dice import DiceSource, check_faces
 from campaign.engine.events import Event
 from campaign.inert_text import inert
 from saves.errors import SaveError
@@ -79,6 +79,7 @@ class BattleScreen(MusterScreen):
         self.busy = True
         self.handed_over: object = None  # the hidden Decision whose player has the keyboard
         self.faces_asked: object = None  # the RollRequest whose faces dialog was opened
+        self.ahead: list[int] = []  # table faces typed beyond one roll: they answer the next rolls
         self.ruleset_id = ""
         self.watching: CampaignBusy | None = None  # another Muster writes: this screen follows it
         self.seen_file: tuple[int, int] | None = None  # (size, mtime) of the battle file last shown
@@ -370,6 +371,10 @@ class BattleScreen(MusterScreen):
         if self.session is None or self.busy or self.app.screen is not self or self.watching is not None:
             return
         pending = self.session.pending
+        if not isinstance(pending, RollRequest) and self.ahead:
+            unused, self.ahead = self.ahead, []
+            self.notify(f"{len(unused)} face(s) typed ahead were not needed: {' '.join(map(str, unused))}",
+                        title="Dice left over", severity="warning", markup=False)  # fmt: skip
         if isinstance(pending, Decision) and pending.data.get("hidden") and self.handed_over is not pending:
             self.hand_over(pending)
         elif isinstance(pending, RollRequest) and self.faces_asked is not pending:
@@ -486,13 +491,28 @@ class BattleScreen(MusterScreen):
             self.choose(spec, decision.prompt)
 
     def ask_faces(self, request: RollRequest) -> None:
+        """The faces of a table roll: from those typed ahead when there are enough, else asked
+        for in one prompt that takes this roll's faces and any number after them (a handful:
+        eleven recovery dice are typed once, in the order the dice are read)."""
         self.faces_asked = request
+        ahead, self.ahead = self.ahead, []
+        if len(ahead) >= request.count:
+            try:
+                faces = list(check_faces(request, ahead[: request.count]))
+            except IllegalCommand as exc:
+                self.notify(f"The faces typed ahead do not fit this roll ({exc.message}); type it again.",
+                            severity="warning", markup=False)  # fmt: skip
+            else:
+                self.ahead = ahead[request.count :]
+                self.step_roll(faces)
+                return
 
         def typed(faces: list[int] | None) -> None:
             if faces is not None:
-                self.step_roll(faces)
+                self.ahead = faces[request.count :]
+                self.step_roll(faces[: request.count])
 
-        self.app.push_screen(FacesScreen(request), typed)
+        self.app.push_screen(FacesScreen(request, ahead), typed)
 
     # --- stepping (off the screen's thread: a big template attack takes a while) ---------
     def step(self, command: Any, facts: dict[str, Any] | None = None) -> None:
@@ -528,6 +548,7 @@ class BattleScreen(MusterScreen):
             return
         if error is not None:
             self.refused(error)
+            self.ahead = []  # faces typed for a roll that was refused do not carry on
         self._write_events(events)
         self.show()
         self.say_warnings()
@@ -593,6 +614,7 @@ class BattleScreen(MusterScreen):
         )
         self.handed_over = None
         self.faces_asked = None
+        self.ahead = []
         self.show()
 
     def action_end_battle(self) -> None:

@@ -313,31 +313,47 @@ class CommandForm(MusterModal):
 
 
 class FacesScreen(MusterModal):
-    """Type the faces of a table roll; faces that the die does not have are refused here."""
+    """Type the faces of a table roll, a handful at once: this roll's faces first, then any
+    faces of the rolls that follow (recovery dice...), in the order the dice are read.
+    A face the die does not have, or too few faces, is refused here; the faces beyond this
+    roll are checked by the rolls they answer."""
 
-    def __init__(self, request: RollRequest) -> None:
+    def __init__(self, request: RollRequest, ahead: list[int] | None = None) -> None:
         super().__init__()
         self.request = request
+        self.ahead = list(ahead or [])  # faces typed ahead that were too few: shown again
 
     def compose(self) -> ComposeResult:
+        count = self.request.count
         with Vertical(classes="dialog"):
-            yield Label(Text(inert(f"Roll {self.request.count} x d{self.request.die}: {self.request.describe()}")),
+            yield Label(Text(inert(f"Roll {count} x d{self.request.die}: {self.request.describe()}")),
                         classes="dialog-message")
-            yield Input(placeholder=f"{self.request.count} faces, e.g. 4 2 6", id="faces-input")
+            yield Input(" ".join(map(str, self.ahead)), placeholder=f"{count} faces, e.g. {' '.join(['4', '2', '6'][:max(1, min(count, 3))])}",
+                        id="faces-input")  # fmt: skip
+            yield Static(Text("Faces typed after this roll's answer the next rolls (recovery...).", style="dim"),
+                         id="faces-hint")
             yield Static(id="faces-error")
             yield Static(Text("Enter accept   Esc back (the command waits for its dice)", style="dim"),
                          classes="dialog-keys")
 
     @on(Input.Submitted)
     def accept(self, event: Input.Submitted) -> None:
+        count = self.request.count
         try:
             faces = [int(part) for part in event.value.replace(",", " ").split()]
-            check_faces(self.request, faces)
         except ValueError:
             self._error("Faces are whole numbers separated by spaces.")
             return
+        if len(faces) < count:
+            self._error(f"{self.request.describe()} needs {count} face(s), got {len(faces)}")
+            return
+        try:
+            check_faces(self.request, faces[:count])
         except IllegalCommand as exc:
             self._error(exc.message if hasattr(exc, "message") else str(exc))
+            return
+        if any(face < 1 for face in faces[count:]):
+            self._error("Faces start at 1.")
             return
         self.dismiss(faces)
 

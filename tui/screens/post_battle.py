@@ -155,24 +155,34 @@ class PostBattleScreen(MusterScreen):
         self.faces = {side: [] for side in self.needed()}
         self._ask(list(needed.items()), die)
 
-    def _ask(self, queue: list[tuple[str, int]], die: int) -> None:
+    def _ask(self, queue: list[tuple[str, int]], die: int, ahead: list[int] | None = None) -> None:
+        """One prompt per side, or fewer: faces typed beyond one side's dice go to the next side's."""
         from tui.screens.battle_dialogs import FacesScreen
 
         if not queue:
+            if ahead:
+                self.notify(f"{len(ahead)} face(s) typed ahead were not needed: {' '.join(map(str, ahead))}",
+                            title="Dice left over", severity="warning", markup=False)  # fmt: skip
             self.update_preview()
             return
         side, count = queue[0]
         name = self.session.side_name(side)
+        request = RollRequest(die, count, f"recovery rolls for {name}'s losses")
+        ahead = list(ahead or [])
+        if len(ahead) >= count and all(1 <= f <= die for f in ahead[:count]):
+            self.faces[side] = ahead[:count]
+            self._ask(queue[1:], die, ahead[count:])
+            return
 
         def typed(faces: list[int] | None) -> None:
             if faces is None:
                 self.query_one("#post-status", Static).update(
                     Text("Recovery dice still to type: press R.", style="yellow"))
                 return
-            self.faces[side] = faces
-            self._ask(queue[1:], die)
+            self.faces[side] = faces[:count]
+            self._ask(queue[1:], die, faces[count:])
 
-        self.app.push_screen(FacesScreen(RollRequest(die, count, f"recovery rolls for {name}'s losses")), typed)
+        self.app.push_screen(FacesScreen(request, ahead), typed)
 
     def action_objectives(self) -> None:
         """Declare the objectives taken and the strategic winner; the preview follows."""
