@@ -147,6 +147,12 @@ def _windows_alive(pid: int) -> bool | None:
         kernel.CloseHandle(handle)
 
 
+def held_here(holder: Holder) -> bool:
+    """Whether this process holds that lease (a screen of this very Muster)."""
+    with _live_guard:
+        return holder.token in _live
+
+
 # --- the lease file ---------------------------------------------------------------
 
 

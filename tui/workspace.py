@@ -252,6 +252,16 @@ def hold_campaign(folder: Path, what: str, *, break_other_host: bool = False) ->
     return acquire(folder, what, break_other_host=break_other_host)
 
 
+def other_writer(folder: Path) -> str:
+    """Who else holds the campaign for writing, in words ("" when nobody live does)."""
+    from saves.lease import current_holder, held_here, holder_alive
+
+    holder = current_holder(folder)
+    if holder is None or holder_alive(holder) is False or held_here(holder):
+        return ""
+    return holder.describe()
+
+
 def vp_series(campaign: Any) -> dict[str, list[float]]:
     """Each side's running VP total after every battle (0 before the first)."""
     battles = len(campaign.history)

@@ -218,3 +218,18 @@ async def test_a_lease_from_another_host_is_broken_only_after_asking(demo: Path)
         assert current_holder(demo) == screen.session.lease.holder  # type: ignore[union-attr]
         assert any("Took over from a Muster that is gone (battle, process 4242 on host far-away" in str(n.message)
                    for n in app._notifications)  # fmt: skip
+
+
+async def test_the_dashboard_says_another_muster_is_writing(demo: Path) -> None:
+    from saves.lease import LEASE_NAME
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_dashboard(pilot, demo)
+        assert "another Muster" not in screen_text(app)
+        (demo / LEASE_NAME).write_text('[holder]\nhost = "far-away"\npid = 7\ntoken = "abcd"\nwhat = "battle"\n')
+        await pilot.press("g")  # reload
+        await settle(pilot)
+        assert "Campaign (another Muster is writing it)" in screen_text(app)
+        assert any("Another Muster is writing this campaign (battle, process 7 on host far-away)" in str(n.message)
+                   for n in app._notifications)  # fmt: skip

@@ -142,6 +142,11 @@ class DashboardScreen(MusterScreen):
         self._show_track(camp, scenarios)
         self._show_history(camp)
         self._show_forces(camp, loaded.forces)
+        writer = workspace.other_writer(self.folder)
+        self.sub_title = "Campaign (another Muster is writing it)" if writer else "Campaign"
+        if writer:  # why e is refused now, and what b will do
+            self.notify(f"Another Muster is writing this campaign ({writer}). b watches its battle; "
+                        "forces can be edited once it closes.", markup=False)  # fmt: skip
         for warning in loaded.warnings:
             self.notify(inert(warning), severity="warning", markup=False)
 
