@@ -425,8 +425,11 @@ def looks_like_battle(path: Path, data: dict[str, Any]) -> bool:
 
 
 def check_battle_file(path: Path) -> list[Finding]:
+    """Load the file (a torn tail is a warning) and replay its log (saves/battle_replay.py)."""
+    from saves.battle_replay import replay_findings
+
     battle = load_battle_file(path)
-    return [Finding("warning", "battle file", w) for w in battle.warnings]
+    return [*(Finding("warning", "battle file", w) for w in battle.warnings), *replay_findings(battle)]
 
 
 def battle_text(path: Path, text: str) -> bool:

@@ -38,6 +38,17 @@ def play(session: BattleSession, steps: int) -> None:
                 continue
 
 
+def finish(session: BattleSession, face: int = 4) -> None:
+    """The post-battle save of the session's battle, every recovery die showing `face`."""
+    from campaign.campaigns.flow import recovery_dice_needed
+    from saves.campaign_file import finish_battle, mustered_roster
+
+    loaded, outcome = session.loaded, session.outcome()
+    needed = recovery_dice_needed(loaded.campaign, loaded.forces, outcome, mustered_roster(loaded))
+    faces = {side: [face] * count for side, count in needed.items()}
+    finish_battle(loaded, session.scenario, outcome, recovery_faces=faces)
+
+
 def no_final_newline(raw: bytes) -> bytes:
     assert raw.endswith(b"# end of entry\n")
     return raw[:-1]

@@ -13,15 +13,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from campaign.campaigns.scenario import Scenario
-from campaign.engine import Battle, BattleSetup, Decision, ReplayError, SideSetup
+from campaign.engine import Battle, Decision, ReplayError
 from campaign.engine.errors import EngineError
 from campaign.inert_text import inert, inert_json
 from campaign.outcome import BattleOutcome, format_vp
 from campaign.rulesets import UnknownRuleset
-from saves.battle_file import BattleFile, BattleResult, load_battle_file
+from saves.battle_file import BattleResult, load_battle_file
+from saves.battle_replay import battle_setup, campaign_dir  # noqa: F401  (imported from here by the TUI)
 from saves.errors import SaveError
-from saves.force_file import load_force
 
 NAME = "replay"
 HELP = "replay a battle file's log: every event, the final digest and the result"
@@ -30,38 +29,6 @@ HELP = "replay a battle file's log: every event, the final digest and the result
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("battle", metavar="BATTLE.toml", help="a battle file (battles/NN-scenario.toml)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of report lines")
-
-
-def campaign_dir(battle_path: Path) -> Path:
-    """The folder force references are relative to: the nearest one holding campaign.toml."""
-    for folder in battle_path.resolve().parents:
-        if (folder / "campaign.toml").exists():
-            return folder
-    return battle_path.resolve().parent
-
-
-def battle_setup(battle: BattleFile) -> BattleSetup:
-    """The engine's BattleSetup for a loaded battle file (forces read from force_ref if needed)."""
-    header = battle.header
-    sides = []
-    for i, side in enumerate(header.sides):
-        force = side.force
-        if force is None:
-            if not side.force_ref:
-                raise SaveError(battle.path, "the side has neither a force nor a force_ref", key=f"setup.sides[{i}]")
-            force = load_force(campaign_dir(battle.path) / side.force_ref)
-        sides.append(SideSetup(side.id, side.name or side.id, force, side.role))
-    return BattleSetup(
-        ruleset=header.ruleset,
-        sides=tuple(sides),
-        edition=header.edition,
-        options=dict(header.options),
-        scenario=header.scenario or Scenario(id="skirmish", name="Skirmish"),
-        activation=header.activation,
-        activation_options=dict(header.activation_options),
-        seed=header.seed,
-        dice=header.dice,
-    )
 
 
 def _outcome_json(outcome: BattleOutcome) -> dict[str, Any]:
