@@ -154,3 +154,55 @@ def test_odds_hook_reads_the_same_attack() -> None:
     odds = battle.rules.odds(battle.state, command)
     exact = battle.rules.exact(battle.state, command)
     assert odds.p_hit[0] == exact.p_success and any(n.startswith("expected_dp") for n in odds.notes)
+
+
+def _activate_first(battle: Battle) -> str:
+    spec = battle.pending.legal[0]
+    battle.apply(battle.command(spec))
+    return spec.params["unit"]
+
+
+def test_sentry_fires_when_an_enemy_model_acts_and_is_paid_up_front() -> None:
+    battle = start(setup(seed=4))
+    unit_id = _activate_first(battle)
+    model = battle.state.unit(unit_id).elements[0].id
+    weapon = next(s for s in battle.pending.legal if s.type == "sentry" and s.params["model"] == model).params["weapon"]
+    battle.apply({"type": "sentry", "unit": unit_id, "model": model, "weapon": weapon})
+    assert battle.state.element(model).data["actions"] == 0 and battle.state.element(model).data["sentry"] == weapon
+    battle.apply({"type": "end_activation", "unit": unit_id})
+    enemy_unit = _activate_first(battle)
+    assert battle.state.unit(enemy_unit).side != battle.state.unit(unit_id).side
+    enemy = battle.state.unit(enemy_unit).elements[0].id
+    battle.apply({"type": "walk", "unit": enemy_unit, "model": enemy, "facts": {"inches": 2}})
+    window = battle.pending
+    assert isinstance(window, Decision) and window.side == battle.state.unit(unit_id).side
+    assert [s.type for s in window.legal] == ["choose", "shoot"]
+    battle.apply(battle.command(window.legal[1], facts={"range_band": "long"}))
+    kinds = [e.kind for e in battle.events]
+    assert "sentry_fire" in kinds and kinds.index("sentry_fire") < len(kinds)
+    assert battle.state.element(model).data["sentry"] == ""
+    shot = [e for e in battle.events if e.kind == "shot"][-1]
+    assert shot.data["model"] == model and shot.data["target"] == enemy
+
+
+def test_a_held_sentry_is_fired_or_lost_at_its_next_activation() -> None:
+    battle = start(setup(seed=4, rounds=3))
+    unit_id = _activate_first(battle)
+    model = battle.state.unit(unit_id).elements[0].id
+    weapon = next(s for s in battle.pending.legal if s.type == "sentry" and s.params["model"] == model).params["weapon"]
+    battle.apply({"type": "sentry", "unit": unit_id, "model": model, "weapon": weapon})
+    # everyone else holds every sentry window and ends activations until the unit activates again
+    steps = 0
+    while True:
+        steps += 1
+        assert steps < 500
+        pending = battle.pending
+        if pending.prompt.startswith(battle.state.element(model).name + ": fire the held"):
+            break
+        spec = pending.legal[0]
+        if spec.type == "share":
+            spec = next(s for s in pending.legal if s.type == "end_activation")
+        battle.apply(battle.command(spec))
+    assert pending.legal[-1].params == {"option": "let_go"}
+    battle.apply(battle.command(pending.legal[-1]))
+    assert battle.state.element(model).data["sentry"] == "" and battle.events[-1].kind == "sentry_lost"

@@ -96,6 +96,16 @@ class Extra(Command):
 
 
 @attrs.define(frozen=True)
+class Sentry(Command):
+    """Hold a shot (7.2): 1 action plus the shot's cost now, fired when an enemy acts."""
+
+    type: ClassVar[str] = "sentry"
+    unit: str = ""
+    model: str = ""
+    weapon: str = ""
+
+
+@attrs.define(frozen=True)
 class Done(Command):
     """The model gives up its remaining actions (unused actions are lost, PR-9)."""
 
@@ -104,4 +114,4 @@ class Done(Command):
     model: str = ""
 
 
-COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Done)
+COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Sentry, Done)

@@ -49,6 +49,9 @@ SHOOT_FACTS = (*_fact_specs(RANGED_FACTS, RANGED_DEFAULTS, ("role",)), BLAST_LIS
 STRIKE_FACTS = _fact_specs(MELEE_FACTS, MELEE_DEFAULTS, ("prior_attackers", "defender_state", "attacker_focus", "target_kind"))
 
 
+ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry")
+
+
 class FigWarsRules(BattleRules):
     id = "figwars-3"
     initiative = Initiative(die=turn.INITIATIVE_DIE)  # 1d8 a side, ties re-rolled among the tied
@@ -81,6 +84,7 @@ class FigWarsRules(BattleRules):
                     "fast": False,
                     "incap": None,
                     "spent": 0,
+                    "sentry": "",
                 }
         for side in state.sides:
             side.data = {"extra_pool": 0}
@@ -139,6 +143,9 @@ class FigWarsRules(BattleRules):
             yield from self._rally(state, unit, ctx, at_activation=True)
         for el in unit.alive:
             yield from self._start_model(state, el, ctx)
+        for el in unit.alive:
+            if el.data.get("sentry"):
+                yield from self._sentry_expires(state, unit, el, ctx)
         apart: list[str] = []
         lock = ""
         acted = False
@@ -165,6 +172,10 @@ class FigWarsRules(BattleRules):
                 ctx.emit("share", f"{unit.name}: {len(apart)} model(s) act apart", apart=apart)
                 continue
             acted = True
+            if command.type in ACTING:
+                yield from self._sentry_window(state, state.element(command.model), ctx)
+                if not state.element(command.model).alive:
+                    continue
             yield from self.resolve(state, command, ctx)
             model = state.element(command.model)
             lock = command.model if command.model in apart and model.alive and model.data["actions"] > 0 else ""
@@ -230,6 +241,10 @@ class FigWarsRules(BattleRules):
         side = state.side(unit.side)
         if side.data["extra_pool"] > 0 and not el.data["extra"]:
             specs.append(CommandSpec("extra", base, label=f"{who}: take an extra action"))
+        for weapon in p.ranged:
+            cost = 1 + turn.shoot_cost(weapon.slow)
+            if actions >= cost and weapon.name not in el.data["unloaded"] and _fires(weapon) and not el.data.get("sentry"):
+                specs.append(CommandSpec("sentry", {**base, "weapon": weapon.name}, label=f"{who}: sentry with {weapon.name}"))
         specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
 
@@ -263,6 +278,14 @@ class FigWarsRules(BattleRules):
             side.data["extra_pool"] -= 1
             el.data.update(extra=True, actions=el.data["actions"] + 1)
             ctx.emit("extra_action", f"{el.name} takes an extra action ({side.data['extra_pool']} left)", model=el.id)
+        elif kind == "sentry":
+            p = self.profile(el.id)
+            weapon = next((w for w in p.ranged if w.name == command.weapon), None)
+            if weapon is None or weapon.name in el.data["unloaded"]:
+                raise IllegalCommand("FW3 7.2", f"{el.name} has no loaded {command.weapon!r} to hold a shot with")
+            self._spend(el, 1 + turn.shoot_cost(weapon.slow), "a sentry")
+            el.data["sentry"] = weapon.name
+            ctx.emit("sentry", f"{el.name} stands sentry with {weapon.name}", model=el.id)
         elif kind == "done":
             el.data["actions"] = 0
         else:
@@ -331,10 +354,13 @@ class FigWarsRules(BattleRules):
         opposed = ranged_attack(p, weapon, self._defender(target), {**facts, "role": role})
         return opposed, el, target, weapon
 
-    def _shoot(self, state: BattleState, el: ElementState, command: Shoot, ctx: Context) -> Resolution:
+    def _shoot(self, state: BattleState, el: ElementState, command: Shoot, ctx: Context, paid: bool = False) -> Resolution:
         opposed, _, target, weapon = self.shot(state, command)
         under = command.facts.get("under_template", [])
-        self._spend(el, turn.shoot_cost(weapon.slow), "a shot")
+        if not paid:
+            self._spend(el, turn.shoot_cost(weapon.slow), "a shot")
+        for attacked in [target, *(self._any_model(state, m) for m in under)]:
+            self._cancel_sentry(attacked, ctx)
         el.data["aim"] = False
         if weapon.reload:
             el.data["unloaded"] = [*el.data["unloaded"], weapon.name]
@@ -401,6 +427,7 @@ class FigWarsRules(BattleRules):
     def _strike(self, state: BattleState, el: ElementState, command: Strike, ctx: Context) -> Resolution:
         opposed, _, target = self.strike(state, command)
         self._spend(el, 1, "a strike")
+        self._cancel_sentry(target, ctx)
         el.data["focus"] = False
         tunit = state.unit(target.unit)
         if self._can_focus(target) and opposed.counter:
@@ -442,6 +469,56 @@ class FigWarsRules(BattleRules):
         """PR-9: a defensive Focus comes out of actions it still has this turn."""
         unit_done = target.data.get("spent", 0) >= turn.ACTIONS_PER_MODEL and not target.data["actions"]
         return not unit_done and not target.data["stunned"]
+
+    # sentry (7.2, PR-25)
+    def _sentries(self, state: BattleState, side: str) -> list[ElementState]:
+        return [e for u in state.units if u.side != side and not u.eliminated for e in u.alive if e.data.get("sentry")]
+
+    def _sentry_window(self, state: BattleState, actor: ElementState, ctx: Context) -> Resolution:
+        """An enemy model is about to act: each side with a held sentry may fire it first."""
+        actor_side = state.unit(actor.unit).side
+        for sentry in self._sentries(state, actor_side):
+            if not actor.alive or not sentry.data.get("sentry"):
+                continue
+            sunit = state.unit(sentry.unit)
+            spec = CommandSpec(
+                "shoot",
+                {"unit": sunit.id, "model": sentry.id, "target": actor.unit, "target_model": actor.id, "weapon": sentry.data["sentry"]},
+                SHOOT_FACTS,
+                f"{sentry.name}: fire the sentry shot at {actor.name}",
+            )
+            hold = CommandSpec("choose", {"option": "hold"}, label="Hold the sentry")
+            answer = yield Decision(sunit.side, f"{actor.name} acts: release {sentry.name}'s sentry shot?", (hold, spec))
+            if answer.type == "shoot":
+                yield from self._release(state, sentry, answer, ctx)
+
+    def _release(self, state: BattleState, sentry: ElementState, command: Any, ctx: Context) -> Resolution:
+        sentry.data["sentry"] = ""
+        ctx.emit("sentry_fire", f"{sentry.name} fires its sentry shot", model=sentry.id)
+        yield from self._shoot(state, sentry, command, ctx, paid=True)
+
+    def _sentry_expires(self, state: BattleState, unit: UnitState, el: ElementState, ctx: Context) -> Resolution:
+        """PR-25: an unused sentry is fired first thing in the model's next activation, or lost."""
+        weapon = el.data["sentry"]
+        specs = [
+            CommandSpec("shoot", {"unit": unit.id, "model": el.id, "target": enemy.id, "weapon": weapon}, SHOOT_FACTS,
+                        f"{el.name}: fire the held shot at {enemy.name}")
+            for enemy in state.units
+            if enemy.side != unit.side and not enemy.eliminated and self._targets(enemy)
+        ]
+        if specs:
+            answer = yield Decision(unit.side, f"{el.name}: fire the held sentry shot or let it go",
+                                    (*specs, CommandSpec("choose", {"option": "let_go"}, label="Let it go")))
+            if answer.type == "shoot":
+                yield from self._release(state, el, answer, ctx)
+                return
+        el.data["sentry"] = ""
+        ctx.emit("sentry_lost", f"{el.name}'s sentry lapses", model=el.id)
+
+    def _cancel_sentry(self, el: ElementState, ctx: Context) -> None:
+        if el.data.get("sentry"):
+            el.data["sentry"] = ""
+            ctx.emit("sentry_lost", f"{el.name} is attacked and loses its sentry", model=el.id)
 
     # shared helpers
     def _target_model(self, state: BattleState, el: ElementState, unit_id: str, model_id: str) -> ElementState:
