@@ -14,20 +14,24 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from campaign.engine.commands import Choose, Command
 from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.odds import AttackOdds
+from campaign.engine.display import UnitView
 from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.rules import BattleRules, Initiative, Resolution
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState, UnitState, state_from_setup
 from campaign.rulesets.figwars3 import checks, morale, turn
+from campaign.engine.report import OddsReport
 from campaign.rulesets.figwars3.attack import OpposedOdds, OpposedRoll, exact_odds, resolve
+from campaign.rulesets.figwars3.report import ModelOdds, odds_report, scaled
 from campaign.rulesets.figwars3.commands import COMMANDS, Shoot, Strike
 from campaign.rulesets.figwars3.melee import MELEE_DEFAULTS, MELEE_FACTS, melee_attack
 from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
-from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, placed, placement_terms, ranged_attack
+from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
 
@@ -224,11 +228,15 @@ class FigWarsRules(BattleRules):
                         {**base, "target": enemy.id, "weapon": weapon.name},
                         SHOOT_FACTS,
                         f"{who}: shoot {enemy.name} with {weapon.name}",
+                        odds=True,
+                        targets="units",
                     )
                 )
         if status == "normal":
             for enemy in enemies:
-                specs.append(CommandSpec("strike", {**base, "target": enemy.id}, STRIKE_FACTS, f"{who}: strike {enemy.name}"))
+                specs.append(
+                    CommandSpec("strike", {**base, "target": enemy.id}, STRIKE_FACTS, f"{who}: strike {enemy.name}", odds=True, targets="units")
+                )
         specs.append(CommandSpec("walk", base, MOVE_FACTS, f"{who}: walk"))
         if actions >= 2:
             specs.append(CommandSpec("run", base, MOVE_FACTS, f"{who}: run"))
@@ -417,8 +425,9 @@ class FigWarsRules(BattleRules):
         struck = state.data["struck"].get(target.id, {}).get(unit.side, [])
         prior = len([m for m in struck if m != el.id])
         facts = dict(command.facts)
+        asked = facts.get("prior_attackers", 0)  # an odds query may say; the engine also counts
         facts.update(
-            prior_attackers=min(prior, 20),
+            prior_attackers=min(max(prior, asked if isinstance(asked, int) else 0), 20),
             attacker_focus=bool(el.data["focus"]),
             defender_state="stunned" if target.data["stunned"] else ("pinned" if target.data["pins"] else "normal"),
         )
@@ -671,27 +680,113 @@ class FigWarsRules(BattleRules):
     def exact(self, state: BattleState, command: Command) -> OpposedOdds:
         return exact_odds(self.opposed_for(state, command))
 
-    def odds(self, state: BattleState, command: Command) -> AttackOdds:
-        """The core's report shape: success and taking the target out, with the margin's
-        expected DP, pin chance and counter DP in the notes."""
-        opposed = self.opposed_for(state, command)
-        o = exact_odds(opposed)
-        target = state.element(command.target_model) if getattr(command, "target_model", "") else None
-        if target is None:
-            el = self._own_model(state, command)
-            target = self._target_model(state, el, command.target, "")  # type: ignore[attr-defined]
-        left = target.data["dp"]
-        p_out = sum((p for dp, p in o.dp.items() if dp >= left), Fraction(0))
-        notes = (
-            f"attack {opposed.attacker.describe()}",
-            f"defence {opposed.defender.describe()}",
-            f"expected_dp {float(o.expected_dp):.3f}",
-            f"p_pinned {float(o.p_pinned):.3f}",
-            f"expected_counter_dp {float(o.expected_counter_dp):.3f}",
-            *opposed.notes,
-        )
-        casualties = {0: 1 - p_out, 1: p_out} if p_out else {0: Fraction(1)}
-        return AttackOdds((o.p_success,), (p_out,), casualties, {0: 1 - o.p_success, 1: o.p_success}, notes)
+    def odds(self, state: BattleState, command: Command) -> OddsReport:
+        """Exact odds of a shot or strike: for one model, or (`model` left empty, as
+        `muster odds` asks) for every model of the unit that can make it, each against
+        the target's foremost model. Outcomes: DP inflicted, pinned, counter-attack DP."""
+        models = [command.model] if getattr(command, "model", "") else self._attackers(state, command)
+        rows: list[ModelOdds] = []
+        notes: list[str] = []
+        for i, model in enumerate(models):
+            single = attrs.evolve(command, model=model)
+            if isinstance(command, Strike) and not command.model:
+                # each further model of the unit striking the same defender gets +1d more (10.8)
+                single = attrs.evolve(single, facts={**command.facts, "prior_attackers": min(i, 20)})
+            opposed = self.opposed_for(state, single)
+            rows.append(ModelOdds(state.element(model).name, opposed, self._with_placement(state, single, exact_odds(opposed))))
+            for note in opposed.notes:
+                if note not in notes:
+                    notes.append(note)
+        if not rows:
+            raise IllegalCommand("odds", "no model of the unit can make this attack")
+        return odds_report(rows, tuple(notes))
+
+    def _with_placement(self, state: BattleState, command: Command, odds: OpposedOdds) -> OpposedOdds:
+        """A grenade or indirect shot hurts its target only once placed (>= 1 success)."""
+        if not isinstance(command, Shoot):
+            return odds
+        _, el, _, weapon = self.shot(state, command)
+        if not (weapon.indirect or weapon.grenade):
+            return odds
+        facts = {k: v for k, v in command.facts.items() if k in RANGED_FACTS and k != "role"}
+        if el.data["aim"]:
+            facts["aim"] = True
+        terms = placement_terms(self.profile(el.id), weapon, facts)
+        return scaled(odds, checks.p_check(max(sum(t.dice for t in terms), 0), 1))
+
+    def _attackers(self, state: BattleState, command: Command) -> list[str]:
+        """The unit's models that can make the attack; if none can, the first one's reason."""
+        unit = state.unit(getattr(command, "unit", ""))
+        out = []
+        first: IllegalCommand | None = None
+        for el in unit.alive:
+            if el.data["incap"] is not None:
+                continue
+            try:
+                self.opposed_for(state, attrs.evolve(command, model=el.id))
+            except IllegalCommand as exc:
+                first = first or exc
+                continue
+            out.append(el.id)
+        if not out and first is not None:
+            raise first
+        return out
+
+    def odds_query(self, state: BattleState, unit_id: str, target_id: str, action: str, facts: dict[str, Any]) -> Command:
+        """`muster odds --action ranged|melee` (or shoot|strike): the whole unit's attack.
+        `weapon` and `target_model` may come as facts; the rest are the shot's or strike's."""
+        kind = {"ranged": "shoot", "shoot": "shoot", "melee": "strike", "strike": "strike"}.get(action)
+        if kind is None:
+            raise IllegalCommand("odds", f"FigWars 3 gives odds for ranged and melee attacks, not {action!r}")
+        facts = dict(facts)
+        fields: dict[str, Any] = {"type": kind, "unit": unit_id, "target": target_id}
+        for key in ("weapon", "target_model") if kind == "shoot" else ("target_model",):
+            if key in facts:
+                fields[key] = str(facts.pop(key))
+        known = RANGED_FACTS if kind == "shoot" else MELEE_FACTS
+        for name, value in list(facts.items()):
+            choices = known.get(name, ())
+            if isinstance(value, str) and choices and isinstance(choices[0], (bool, int)) and value not in choices:
+                for choice in choices:
+                    if str(choice).lower() == value.lower():
+                        facts[name] = choice
+        check_facts(facts, known, "FW3 18.2")  # a bad fact is named, not lost among the models
+        return self.command_from({**fields, "facts": facts})
+
+    def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
+        """Status, panic level and morale marker; per model DP, actions and statuses."""
+        unit = state.unit(unit_id)
+        status = []
+        if unit.data.get("status", "normal") != "normal":
+            status.append(unit.data["status"].replace("_", " "))
+        if unit.data.get("pl"):
+            status.append(f"PL {unit.data['pl']}")
+        if unit.data.get("marker"):
+            status.append("morale check due")
+        if unit.data.get("activated"):
+            status.append("activated")
+        side = state.side(unit.side)
+        if side.data.get("extra_pool"):
+            status.append(f"{side.data['extra_pool']} extra action(s) in the pool")
+        lines = []
+        for el in unit.alive:
+            p = self.profile(el.id)
+            words = [f"DP {el.data['dp']}/{p.dp}"]
+            if el.data.get("actions"):
+                words.append(f"{el.data['actions']} action(s)")
+            if el.data.get("pins"):
+                words.append(f"pinned x{el.data['pins']}")
+            for flag, word in (("stunned", "stunned"), ("extra", "extra action"), ("aim", "aiming"), ("focus", "focused"), ("fast", "fast")):
+                if el.data.get(flag):
+                    words.append(word)
+            if el.data.get("sentry"):
+                words.append(f"sentry ({el.data['sentry']})")
+            if el.data.get("incap") is not None:
+                words.append("down, awaiting a medic")
+            if el.data.get("unloaded"):
+                words.append("to reload: " + ", ".join(el.data["unloaded"]))
+            lines.append(f"{el.name} ({el.id.rsplit('/', 1)[-1]}): " + ", ".join(words))
+        return UnitView(tuple(status), tuple(lines))
 
 
 def _fires(weapon: RangedWeapon) -> bool:
