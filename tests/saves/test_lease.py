@@ -274,3 +274,17 @@ def test_the_lease_file_is_never_committed(demo: Path) -> None:
         assert commit_campaign(demo, "Muster: test") == "Committed."
     files = subprocess.run(["git", "-C", str(demo), "ls-files"], capture_output=True, text=True, check=True).stdout
     assert "campaign.toml" in files and LEASE_NAME not in files and ".muster.lock" not in files
+
+
+def test_status_names_the_holder(demo: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    assert main(["status", str(demo)]) == 0
+    assert "held for writing" not in capsys.readouterr().out
+    with acquire(demo, "battle"):
+        assert main(["status", str(demo)]) == 0
+        assert f"held for writing by battle, process {os.getpid()} on this machine" in capsys.readouterr().out
+    _write_lease(demo, host="far-away", pid=4242, token="abcd", what="battle")
+    assert main(["status", str(demo), "--json"]) == 0
+    writer = json.loads(capsys.readouterr().out)["writer"]
+    assert writer["host"] == "far-away" and writer["pid"] == 4242 and writer["state"] == "unknown"

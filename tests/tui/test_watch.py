@@ -233,3 +233,24 @@ async def test_the_dashboard_says_another_muster_is_writing(demo: Path) -> None:
         assert "Campaign (another Muster is writing it)" in screen_text(app)
         assert any("Another Muster is writing this campaign (battle, process 7 on host far-away)" in str(n.message)
                    for n in app._notifications)  # fmt: skip
+
+
+async def test_a_writer_whose_lease_was_broken_becomes_a_watcher(demo: Path) -> None:
+    from saves.lease import LEASE_NAME
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_battle(demo)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.watching is None and screen.session is not None
+        before = load_battle_file(screen.session.path).log
+        # another machine broke this Muster's lease (`muster unlock --other-host` there) and took it
+        (demo / LEASE_NAME).write_text('[holder]\nhost = "far-away"\npid = 7\ntoken = "abcd"\nwhat = "battle"\n')
+        await pick(pilot, "Activate Tactical Squad")
+        await settle(pilot)
+        assert load_battle_file(screen.session.path).log == before  # nothing written
+        assert any("no longer holds the campaign" in str(n.message) for n in app._notifications)
+        assert screen.watching is not None and screen.session.read_only
+        assert len(screen.session.battle.log) == len(before)  # back to what the file holds
+        assert "Watching read-only: battle, process 7 on host far-away" in screen_text(app)

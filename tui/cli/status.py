@@ -72,6 +72,26 @@ def status_dict(folder: CampaignFolder) -> dict[str, Any]:
     }
 
 
+WRITER_STATES = {
+    "running": "running",
+    "gone": "gone: the next Muster breaks its lease",
+    "unknown": "on another host, cannot be checked: `muster unlock DIR --other-host` if it is gone",
+}
+
+
+def writer_dict(folder: Any) -> dict[str, Any] | None:
+    """Who holds the campaign's lease, if anyone: the holder in words and whether it runs."""
+    from saves.lease import current_holder, holder_alive
+
+    holder = current_holder(folder)
+    if holder is None:
+        return None
+    alive = holder_alive(holder)
+    state = "unknown" if alive is None else "running" if alive else "gone"
+    return {"who": holder.describe(), "host": holder.host, "pid": holder.pid, "what": holder.what,
+            "since": holder.since, "state": state}  # fmt: skip
+
+
 def run(args: argparse.Namespace) -> int:
     from scenarios import scenarios_for
 
@@ -81,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
         print(inert(f"muster status: {exc}"), file=sys.stderr)
         return 2
     data = status_dict(folder)
+    writer = writer_dict(folder.path)
+    if writer is not None:
+        data["writer"] = writer
     if args.json:
         print(inert_json(data, indent=2, ensure_ascii=False))
         return 0
@@ -95,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
     print()
     if data["battle_in_progress"]:
         print(inert(f"battle in progress: {data['battle_in_progress']}"))
+    if writer is not None:
+        print(inert(f"held for writing by {writer['who']} ({WRITER_STATES[writer['state']]})"))
     if data["next"]:
         n = data["next"]
         limit = f", {n['points_limit']} points" if n["points_limit"] else ""
