@@ -194,3 +194,46 @@ def test_move_phases_and_attack_phase_actors() -> None:
     start(rules, g, emit)
     assert rules.actors(g, MOVE_FIRST) == ["red"] and rules.actors(g, MOVE_SECOND) == ["blue"]
     assert rules.actors(g, MOVING_ATTACK) == ["red", "blue"] and rules.actors(g, MORALE_2) == []
+
+
+def test_templates_in_play_rush_heat_mad_minute_and_panic() -> None:
+    rules = D10Play()
+    events, emit = log()
+    # Rush: no op fire window during a move
+    g = game()
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="super"), [6], Choose(option="3"), Choose(option="red"))
+    assert g.template == "rush" and STATIONARY_ATTACK not in rules.phases(g)
+    play(rules.resolve(g, "red", Move(model=LEGIONARY, path=["clear 3"]), emit))  # no Decision asked
+    # Heat of Battle: no morale phases
+    g = game()
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="super"), [6], Choose(option="4"))
+    assert not set(rules.phases(g)) & {MORALE_1, MORALE_2} and g.first == "red"
+    # Mad Minute: a model that moved may still attack in the stationary phase
+    g = game()
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="super"), [6], Choose(option="2"))
+    g.roster.model(LEGIONARY).moved = True
+    assert g.roster.model(LEGIONARY) in rules.attackers(g, STATIONARY_ATTACK, "red")
+    # Wide Spread Panic: one morale phase in which everyone tests, the fearless walker too
+    g = game()
+    play(rules.turn_start(g, emit), [7], [3], Choose(option="super"), [6], Choose(option="7"))
+    assert rules.phases(g) == ["panic"]
+    play(rules.phase_start(g, "panic", emit), Report(facts={}), Report(facts={}))
+    walker = "walker/siege-walker-1"
+    # red's units: legionaries d8, walker (1 model: no unit roll); blue's: pack d12, slingers d6,
+    # leapers d4 -- all pass; then the individual rolls: walker and both characters
+    script = [[1], [1], [1], [1], [9], [9], [9]]
+    checks, asked = play(rules.phase_end(g, "panic", emit), *script)
+    assert [r.die for r in asked] == [8, 12, 6, 4, 10, 10, 10]
+    assert g.roster.model(walker).indiv_checked
+
+
+def test_morale_timing_single_checks_marker_holders_in_morale_2() -> None:
+    rules = D10Play({"morale_timing": "single"})
+    events, emit = log()
+    g = game()
+    start(rules, g, emit)
+    assert MORALE_1 not in rules.phases(g)
+    g.roster.model(SLINGER).marker = "pinned"
+    play(rules.phase_start(g, MORALE_2, emit), Report(facts={}), Report(facts={}))
+    play(rules.phase_end(g, MORALE_2, emit), [9])
+    assert g.roster.model(SLINGER).marker == ""
