@@ -86,7 +86,7 @@ class Report(Command):
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
 
-COMMANDS: tuple[type[Command], ...] = (Move, Declare, OpFire, RunAway, UseSpecial, Report)
+COMMANDS: tuple[type[Command], ...] = (Move, Declare, OpFire, RunAway, UseSpecial, Report)  # and CARD_COMMANDS below
 
 SHOT_FACTS: tuple[FactSpec, ...] = tuple(
     FactSpec(name, BOOL if isinstance(default, bool) else (), default, help)
@@ -97,4 +97,54 @@ OP_FIRE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("worse_target_at_end", BOOL, True, "it ends its move a worse target for this model"),
     FactSpec("blocked_only_by_own_model", BOOL, False, "only one of your own models blocks a normal attack"),
     *SHOT_FACTS,
+)
+
+
+# --- the card scheme's actions (card-activation.md 7.4): a whole unit acts ---------------
+
+
+@attrs.define(frozen=True)
+class UnitMove(Command):
+    """Every model of the unit walks the same kind of path (card Move action)."""
+
+    type: ClassVar[str] = "unit_move"
+    unit: str = ""
+    path: list[str] = attrs.field(factory=list)
+    jump: bool = False
+    toward_leader: bool = False
+    contacts: list[str] = attrs.field(factory=list)
+    facts: dict[str, Any] = attrs.field(factory=_facts)  # straight, uninterrupted, beyond_radius
+
+
+@attrs.define(frozen=True)
+class Fire(Command):
+    """The unit's models fire at one target model (card Ballistic action)."""
+
+    type: ClassVar[str] = "fire"
+    unit: str = ""
+    target: str = ""
+    weapons: dict[str, str] = attrs.field(factory=dict)
+    contact: list[str] = attrs.field(factory=list)
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Close(Command):
+    """The unit's models make close attacks on one model they touch (card Melee action)."""
+
+    type: ClassVar[str] = "close"
+    unit: str = ""
+    target: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+CARD_COMMANDS: tuple[type[Command], ...] = (UnitMove, Fire, Close)
+CARD_MOVE_FACTS: tuple[FactSpec, ...] = (
+    FactSpec("straight", BOOL, False, "a straight line toward the enemy unit (charge)"),
+    FactSpec("uninterrupted", BOOL, True, "no pause in the path"),
+    FactSpec("beyond_radius", (), [], "models farther from their leader than the command radius", "unit_elements"),
+)
+CARD_FIRE_FACTS: tuple[FactSpec, ...] = (
+    *SHOT_FACTS,
+    FactSpec("beyond_radius", (), [], "models farther from their leader than the command radius", "unit_elements"),
 )

@@ -18,7 +18,8 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, state_from_setup
-from campaign.rulesets.d10_phased.commands import COMMANDS
+from campaign.engine.rules import Resolution
+from campaign.rulesets.d10_phased.commands import CARD_COMMANDS, COMMANDS
 from campaign.rulesets.d10_phased.forces import RULESET_ID, force_to_army
 from campaign.rulesets.d10_phased.odds import DeclarationOdds
 from campaign.rulesets.d10_phased.play import D10Play, Game, new_game
@@ -26,6 +27,7 @@ from campaign.rulesets.d10_phased.state import Roster, add_unit
 from campaign.rulesets.d10_phased.victory import MODES, TURN_LIMIT
 
 if TYPE_CHECKING:
+    from campaign.engine.context import Context
     from campaign.outcome import BattleOutcome
 
 GAME = "d10"  # the key of the Game in BattleState.data
@@ -61,7 +63,28 @@ class D10Rules(BattleRules):
         return state
 
     def command_types(self) -> Iterable[type[Command]]:
-        return COMMANDS
+        return (*COMMANDS, *CARD_COMMANDS)
+
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+        if scheme == "cards":
+            from campaign.rulesets.d10_phased.card_host import D10CardHost
+
+            return D10CardHost(self, options)
+        return None
+
+    # --- a turn: the card scheme's rounds are d10 turns --------------------------------
+    def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
+        from campaign.rulesets.d10_phased.upkeep import start_turn
+
+        game = self.game(state)
+        start_turn(game.roster)
+        game.turn += 1
+        return
+        yield  # pragma: no cover
+
+    def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
+        yield from self.play.turn_end(self.game(state), ctx.emit)
+        self.sync(state)
 
     @staticmethod
     def game(state: BattleState) -> Game:

@@ -35,10 +35,10 @@ class D10Phased(Ruleset):
     dice: ClassVar[tuple[str, ...]] = ()  # every die is a d10; weapons write their dice as "2d10"
     option_specs = OPTIONS
     help_text: ClassVar[str] = HELP
-    # the d10 turn is phased: it is played on the core's phased turn, which has no scheme
-    # name yet; until it has, no registered scheme is offered and a battle is refused cleanly
-    activation_schemes: ClassVar[tuple[str, ...]] = ("phased",)
-    default_activation: ClassVar[str] = "phased"
+    # the d10 turn is phased, for the core's phased turn (no scheme has that name yet); the
+    # card deck plays it today (card-activation.md 7.4, card_host.py)
+    activation_schemes: ClassVar[tuple[str, ...]] = ("cards", "phased")
+    default_activation: ClassVar[str] = "cards"
 
     odds_help: ClassVar[str] = (
         "d10-phased: --action fire|close; the unit's models declare on the target unit's first\n"
