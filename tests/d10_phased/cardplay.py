@@ -45,6 +45,15 @@ def step(battle: Battle) -> None:
         free = [e for e in enemy_models(battle, pending.side) if not game.touching(e)]
         contacts = free[:1] if fighters and game.turn >= 2 else []
         tries.append((spec, {"path": ["clear 3"], "contacts": contacts}))
+    for spec in by_type.get("report", []):
+        names = {f.name for f in spec.facts}
+        if "points" in names:  # Battle of Position: each side's survivors hold its own half
+            alive = {s: len(game.roster.side_models(s)) for s in game.sides}
+            points = {"Q1": {game.sides[0]: alive[game.sides[0]]}, "Q2": {game.sides[0]: alive[game.sides[0]]},
+                      "Q3": {game.sides[1]: alive[game.sides[1]]}, "Q4": {game.sides[1]: 0, game.sides[0]: 0}}
+            tries.append((spec, {"facts": {"points": points}}))
+        elif "markers" in names:
+            tries.append((spec, {"facts": {"markers": {"1": [game.sides[0]], "2": [game.sides[1]], "3": [], "4": list(game.sides)}}}))
     for spec in pending.legal:
         if spec.type in ("choose", "report", "pass"):
             fields: dict[str, Any] = {}

@@ -49,3 +49,27 @@ def test_the_replay_in_a_fresh_process_gives_the_same_digest() -> None:
         [sys.executable, "-c", code], input=json.dumps(battle.log_dicts()), capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == battle.digest()
+
+
+def test_the_three_built_in_scenarios_play_to_their_verdict() -> None:
+    from scenarios.loader import builtin_scenarios
+
+    library = builtin_scenarios()
+    for sid, reason in (("battle-of-position", "Q1"), ("four-markers", "markers held"), ("sudden-death", "half")):
+        scenario = library[sid]
+        assert "d10-phased" in scenario.rulesets
+        s = BattleSetup(
+            ruleset="d10-phased",
+            sides=(SideSetup("red", "Red", army_to_force(IRON_LEGION)), SideSetup("blue", "Blue", army_to_force(GNASHER_HORDE))),
+            scenario=scenario,
+            activation="cards",
+            seed=11,
+        )
+        battle = Battle.start(s)
+        game = battle.rules.game(battle.state)
+        assert game.victory == scenario.victory and game.turn_limit == (scenario.rounds or 8)
+        play_out(battle)
+        if game.verdict is not None:
+            assert reason in game.verdict.reason, (sid, game.verdict)
+        else:  # the armies may break each other before the last turn in Sudden Death only
+            raise AssertionError(f"{sid} ended without a verdict: {battle.state.end_reason}")
