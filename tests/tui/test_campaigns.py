@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Static
 
 from saves.campaign_file import load_campaign
 from tests.tui.helpers import screen_text, type_into
+from tests.tui.test_journey import choose_ruleset
 from tui.app import MusterApp
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dashboard import DashboardScreen
@@ -30,6 +31,7 @@ async def test_wizard_creates_a_campaign_and_opens_its_dashboard(app: MusterApp,
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewCampaignScreen)
+        await choose_ruleset(app, pilot, "Flat Out War")  # other rulesets are registered too
         await type_into(pilot, "#c-name", "Hive War")
         await pilot.press("ctrl+n")
         await pilot.pause()
