@@ -2,7 +2,7 @@ from fractions import Fraction as F
 
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine.attack import Hit
-from campaign.rulesets.flat_out_war.engine.declare import melee_attacks, ranged_attacks, spell_attack
+from campaign.rulesets.flat_out_war.engine.declare import UnderTemplate, melee_attacks, ranged_attacks, spell_attack
 from campaign.rulesets.flat_out_war.engine.odds import attack_odds, recovery_outcomes
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
@@ -119,15 +119,17 @@ def test_engine_odds_hook_for_a_declared_command() -> None:
 def test_burst_template_odds_aim_once_then_each_covered_element() -> None:
     gun = arm("howitzer", "ranged", 12, 24, traits=('Template: 2"',))
     att = fighter("gun", 12, weapons=(gun,))
-    tgts = [fighter("a"), fighter("b"), fighter("c")]
+    tgts = [fighter("a", key="u/a"), fighter("b", key="u/b"), fighter("c", key="u/c")]
+    under = [UnderTemplate(tgts[1], "u", False)]  # the players report b under it too
     p = F(9, 12)  # d12: 4+
-    odds = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covers=2), tgts, V17)
+    odds = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covered=under, target_unit="u"), tgts, V17)
     assert odds.p_hit == (p,)
     q = F(1, 2)  # a d6 fails recovery
     # aimed element hit outright; the second covered element rolled for with the same p
     assert odds.casualties[2] == p * q * (p * q)
     assert odds.casualties[0] == (1 - p) + p * (1 - q) * (1 - p * q)
-    auto = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covers=2, template_mode="auto_hit"), tgts, V17)
+    auto = attack_odds(ranged_attacks([att], tgts, Situation(), V17, covered=under, target_unit="u",
+                                      template_mode="auto_hit"), tgts, V17)
     assert auto.casualties[2] == p * q * q
 
 

@@ -4,6 +4,7 @@ named after the rule, driven with table dice."""
 import pytest
 
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import RollRequest
 
 from .battle_helpers import SO, V17, Weapon, battle, el, expect_roll, force, initiative, texts
 
@@ -307,3 +308,49 @@ def test_fow10_loose_units_have_no_ranks() -> None:
     b.apply({"type": "activate", "unit": "reds"})
     melee = b.types.from_dict({"type": "melee", "unit": "reds", "target": "blues"})
     assert len(b.rules.odds(b.state, melee).p_hit) == 7
+
+
+# --- 9: odds read the same description of the attack the engine resolves -------------------------
+def test_odds_count_the_lucky_reroll_of_a_miss() -> None:
+    from fractions import Fraction as F
+
+    b = duel([("Reds", (el("Hero", "d4", weapons=(Weapon("Gun", "ranged", "d4", 12),), attributes=("Lucky",)),))],
+             [("Blues", (el("B"),))], lucky_prompt=True)
+    b.apply({"type": "activate", "unit": "reds"})
+    odds = b.rules.odds(b.state, shoot_cmd(b))
+    assert odds.p_hit == (F(1, 4) + F(3, 4) * F(1, 4),)  # a miss re-rolled, the better face kept
+    b.apply({"type": "shoot", "unit": "reds", "target": "blues"})
+    b.roll([2])
+    assert b.pending.data == {"lucky": "reds/hero", "face": 2, "good": False}  # the policy can read it
+
+
+def test_odds_leave_a_friend_under_the_template_out_unless_friendly_fire() -> None:
+    from fractions import Fraction as F
+
+    gun = Weapon("Howitzer", "ranged", "d12", 24, traits=('Template: 2"',))
+    b = duel([("Guns", (el("Gun", "d12", weapons=(gun,)),)), ("Pals", (el("Pal"),))], [("Elves", (el("Elf"),))],
+             template_friendly_fire=False)
+    b.apply({"type": "activate", "unit": "guns"})
+    cmd = shoot_cmd(b, unit="guns", target="elves", covered=["elves/elf", "pals/pal"])
+    assert b.rules.odds(b.state, cmd).casualties == {0: 1 - F(9, 12) * F(1, 2), 1: F(9, 12) * F(1, 2)}
+    with_friends = b.rules.__class__({**b.rules.options, "template_friendly_fire": True}, edition=SO)
+    with_friends.new_state(b.setup)
+    noted = with_friends.odds(b.state, cmd)
+    assert any("Pal" in n and "not in these odds" in n for n in noted.notes)
+    assert max(noted.casualties) == 1  # the elves' one element: never two
+    b.apply(cmd.to_dict())
+    b.roll([9])
+    expect_roll(b, 6, 1, "recovery")  # the elf only: no roll against the friend
+    b.roll([6])
+    assert not isinstance(b.pending, RollRequest) or "template attack" not in b.pending.purpose
+
+
+def test_odds_of_a_template_over_heavy_armour_harm_nothing() -> None:
+    gun = Weapon("Mortar", "ranged", "d8", 24, traits=('Template: 2"',))
+    b = duel([("Guns", (el("Gun", "d8", weapons=(gun,)),))], [("Tanks", (el("Tank", count=3, attributes=("Heavy Armor",)),))])
+    b.apply({"type": "activate", "unit": "guns"})
+    cmd = shoot_cmd(b, unit="guns", target="tanks", covered=["tanks/tank", "tanks/tank-2"])
+    assert b.rules.odds(b.state, cmd).casualties == {0: 1}
+    b.apply(cmd.to_dict())
+    b.roll([8])  # on target, but a d8 cannot harm Heavy Armour: no recovery roll, no further roll
+    assert not isinstance(b.pending, RollRequest)

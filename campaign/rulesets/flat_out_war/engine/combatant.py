@@ -119,6 +119,7 @@ class Combatant:
     hit_points: int = 0  # Hit Points left
     down: bool = False  # Reliant, failed and waiting
     faced: bool = False  # [SO] turned to meet this activation's charge: attacked from its front
+    lucky_ready: bool = False  # Lucky and its re-roll still unused (the odds follow it, A-67)
     key: str = ""  # the battle's element id, when there is a battle
 
     def has(self, name: str) -> bool:

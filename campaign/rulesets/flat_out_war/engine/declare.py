@@ -13,7 +13,8 @@ import attrs
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from, melee_die
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
-from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
+from campaign.rulesets.flat_out_war.engine.artillery import Covered, TemplateMode, template_plan
+from campaign.rulesets.flat_out_war.engine.odds import AreaVictim, AttackSpec, lucky_rolls
 from campaign.rulesets.flat_out_war.engine.rolls import p_success, total_of
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
@@ -50,7 +51,40 @@ def melee_attacks(
             attacker=att.key or att.name,
             target_key=tgt.key,
         ))
-    return specs
+    return lucky_rolls(specs, {a.key or a.name for a in able if a.lucky_ready})
+
+
+@attrs.frozen
+class UnderTemplate:
+    """An element the players report under a template: who it is and whose side."""
+
+    element: Combatant
+    unit: str
+    friendly: bool
+
+
+def template_area(att: Combatant, weapon: Arm, aimed: Combatant, aimed_unit: str, covered: Sequence[UnderTemplate],
+                  sit_of: Callable[[UnderTemplate], Situation], edition: str, *, mode: str = "roll_each",
+                  friendly_fire: bool = False) -> tuple[AreaVictim, ...]:
+    """Who a burst template harms once its aiming roll succeeds, and how (A-20): the
+    aimed element is hit, each other element under it rolled for (or hit outright in
+    `auto_hit` mode); friends only with friendly fire; Heavy Armour as for any shot. The
+    engine resolves exactly this list and the odds enumerate it."""
+    under = list(covered)
+    if not any(u.element.key == aimed.key for u in under):
+        under.insert(0, UnderTemplate(aimed, aimed_unit, False))
+    by_key = {u.element.key: u for u in under}
+    plan = template_plan([Covered(u.unit, u.element.key, u.friendly) for u in under], mode=mode,  # type: ignore[arg-type]
+                         friendly_fire=friendly_fire, aimed_at=Covered(aimed_unit, aimed.key, False))
+    hit = hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}")
+    out = []
+    for item, rolled in [*((i, False) for i in plan.auto_hits), *((i, True) for i in plan.rolled)]:
+        u = by_key[item.element]
+        blocked = heavy_armour_blocks(att, "ranged", weapon.die, u.element, edition, weapon)
+        mods = ranged_modifiers(att, weapon, u.element, sit_of(u), edition) if rolled else ()
+        out.append(AreaVictim(u.element.key, rolled, weapon.die, mods, hit,
+                              "Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked else ""))
+    return tuple(out)
 
 
 def weapon_problem(weapon: Arm, sit: Situation, att: Combatant | None = None) -> str | None:
@@ -75,6 +109,9 @@ def ranged_attacks(
     extra_check: Callable[[Combatant, Arm], str | None] | None = None,
     covers: int = 1,
     template_mode: str = "roll_each",
+    covered: Sequence[UnderTemplate] = (),
+    target_unit: str = "",
+    friendly_fire: bool = False,
 ) -> list[AttackSpec]:
     """One roll per shot of every weapon that can fire (Multi-shot: 2, 3 or 4 rolls).
 
@@ -98,18 +135,19 @@ def ranged_attacks(
             harmless = weapon.has("capture") or weapon.has("ensnare") or att.has("capture") or att.has("ensnare")
             template = att.template_of(weapon)
             if template and template != "flame" or att.weapon_has(weapon, "linear artillery"):
-                index, tgt = _target_for(n, targets)
-                n += 1
+                # the marker goes on the first element hits are handed to (the engine's _special_fire)
+                index, tgt = 0, targets[0]
                 mods = ranged_modifiers(att, weapon, tgt, sit, edition)
-                follow = p_success(weapon.die, total_of(mods)) if template_mode == "roll_each" else None
                 blocked = heavy_armour_blocks(att, "ranged", weapon.die, tgt, edition, weapon)
+                area = template_area(att, weapon, tgt, target_unit, covered, lambda u: sit, edition,
+                                     mode=template_mode, friendly_fire=friendly_fire) if template else ()
                 specs.append(AttackSpec(
                     label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" ({template}\" template)" if template else ""),
                     die=weapon.die, mods=mods,
                     hit=hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}"),
                     blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked and not template else "",
                     target_index=index, attacker=att.key or att.name, weapon=weapon.index, target_key=tgt.key,
-                    covers=max(1, covers) if template else 1, follow_p=follow if template else None,
+                    area=area,
                 ))
                 continue
             rolls = max(1, covers) if template == "flame" else weapon.shots
@@ -131,7 +169,7 @@ def ranged_attacks(
                 ))
     if not specs:
         raise NoAttack("; ".join(problems) or "no element has a ranged weapon (FOW 11.1)")
-    return specs
+    return lucky_rolls(specs, {a.key or a.name for a in attackers if a.lucky_ready})
 
 
 def spell_attack(

@@ -46,15 +46,57 @@ class AttackSpec:
     attacker: str = ""  # the attacking element's key (battle element id)
     target_key: str = ""  # the declared target element's key
     weapon: int | None = None  # weapon index, for ranged attacks
+    lucky: Fraction = Fraction(0)  # chance the attacker's Lucky re-roll is still there if this roll misses
+    area: tuple["AreaVictim", ...] = ()  # a burst template: who is under it and how each is hit
 
     @property
-    def p_hit(self) -> Fraction:
+    def p_roll(self) -> Fraction:
+        """One roll's chance, before any Lucky re-roll."""
         if self.blocked:
             return Fraction(0)
         if self.spell:
             good = sum(1 for f in range(2, self.die + 1) if succeeds(f, total_of(self.mods)))
             return Fraction(good, self.die)
         return p_success(self.die, total_of(self.mods))
+
+    @property
+    def p_hit(self) -> Fraction:
+        """With Lucky, a miss is re-rolled (the better face kept) while the re-roll lasts."""
+        p = self.p_roll
+        return p + (1 - p) * self.lucky * p
+
+
+@attrs.frozen
+class AreaVictim:
+    """One element under a burst template once the aiming roll succeeds: hit outright, or
+    rolled for with its own modifiers; `blocked` says why it cannot be harmed (A-19)."""
+
+    key: str  # the battle's element id
+    rolled: bool
+    die: int
+    mods: tuple[Mod, ...]
+    hit: Hit
+    blocked: str = ""
+
+    @property
+    def p_roll(self) -> Fraction:
+        if self.blocked:
+            return Fraction(0)
+        return Fraction(1) if not self.rolled else p_success(self.die, total_of(self.mods))
+
+
+def lucky_rolls(specs: Sequence[AttackSpec], ready: set[str]) -> list[AttackSpec]:
+    """The attackers in `ready` re-roll their first miss (A-67, once): each of their rolls,
+    in the order they are made, has the re-roll left only if every earlier one hit."""
+    left: dict[str, Fraction] = {key: Fraction(1) for key in ready}
+    out = []
+    for spec in specs:
+        if spec.attacker in left and not spec.blocked and not spec.spell:
+            out.append(attrs.evolve(spec, lucky=left[spec.attacker]))
+            left[spec.attacker] *= spec.p_roll
+        else:
+            out.append(spec)
+    return out
 
 
 @attrs.frozen
@@ -82,7 +124,9 @@ class AttackOdds:
 
 
 def recovery_outcomes(target: Combatant, hit: Hit, edition: str) -> Dist:
-    """Every state a target can be in after one hit, with its exact probability."""
+    """Every state a target can be in after one hit, with its exact probability. A Lucky
+    target with its re-roll left re-rolls a failed one-die recovery and keeps the better
+    face (as the engine's Lucky offer does)."""
     if target.down:  # A-29: attacks on a down Reliant element have no further effect
         return {target: Fraction(1)}
     plan = recovery_plan(target, hit, edition)
@@ -90,7 +134,14 @@ def recovery_outcomes(target: Combatant, hit: Hit, edition: str) -> Dist:
     weight = Fraction(1)
     for die in plan.dice:
         weight /= die
+    rolls: list[tuple[tuple[int, ...], Fraction, Combatant]] = []
     for faces in product(*(range(1, d + 1) for d in plan.dice)):
+        if target.lucky_ready and len(plan.dice) == 1 and resolve_recovery(target, plan, faces).outcome != "survived":
+            spent = attrs.evolve(target, lucky_ready=False)
+            rolls.extend(((max(faces[0], f),), weight / plan.dice[0], spent) for f in range(1, plan.dice[0] + 1))
+        else:
+            rolls.append((faces, weight, target))
+    for faces, weight, target in rolls:
         result = resolve_recovery(target, plan, faces)
         if result.outcome == "crash":
             for face in range(1, plan.crash_die + 1):
@@ -178,7 +229,7 @@ def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant]
     first: dict[int, AttackSpec] = {}
     rest: list[tuple[int, AttackSpec]] = []
     for j, a in zip(declared, attacks):
-        if j in first or rest or a.covers > 1:
+        if j in first or rest or a.covers > 1 or a.area:
             rest.append((j, a))
         else:
             first[j] = a
@@ -194,8 +245,12 @@ def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant]
             total = _convolve(total, _element_loss(dist))
         return total
     joint = _joint(per_element)
+    keys = [t.key for t in targets]
     for j, a in rest:
-        joint = _joint_area(joint, j, a, edition) if a.covers > 1 else _joint_attack(joint, j, a, edition)
+        if a.area:
+            joint = _joint_template(joint, keys, a, edition)
+        else:
+            joint = _joint_area(joint, j, a, edition) if a.covers > 1 else _joint_attack(joint, j, a, edition)
         if len(joint) > JOINT_LIMIT:
             joint = _pooled(joint)
     out: dict[int, Fraction] = defaultdict(Fraction)
@@ -230,6 +285,48 @@ def _joint_area(joint: dict[tuple[State, ...], Fraction], declared: int, attack:
             branches = dict(nxt)
         for st, q in branches.items():
             out[st] += w * p * q
+    return {k: v for k, v in out.items() if v}
+
+
+def _joint_template(joint: dict[tuple[State, ...], Fraction], keys: list[str], attack: AttackSpec,
+                    edition: str) -> dict[tuple[State, ...], Fraction]:
+    """A burst template (its `area`, the list the engine resolves): one aiming roll, then
+    each victim of this unit in turn, hit outright or rolled for; the attacker's Lucky
+    re-roll, if still there, goes to the first miss. Victims of other units are theirs."""
+    p, luck = attack.p_roll, attack.lucky
+    aimed = {(True, True): p * luck, (True, False): p * (1 - luck) + (1 - p) * luck * p}
+    out: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
+    for states, w in joint.items():
+        out[states] += w * (1 - sum(aimed.values()))
+        branches: dict[tuple[tuple[State, ...], bool], Fraction] = defaultdict(Fraction)
+        for (_, lucky), q in aimed.items():
+            if q:
+                branches[(states, lucky)] += q
+        for victim in attack.area:
+            if victim.key not in keys or victim.blocked:
+                continue
+            index = keys.index(victim.key)
+            nxt: dict[tuple[tuple[State, ...], bool], Fraction] = defaultdict(Fraction)
+            for (st, lucky), q in branches.items():
+                if st[index] is None:  # already gone: no roll, no hit
+                    nxt[(st, lucky)] += q
+                    continue
+                r = victim.p_roll
+                if victim.rolled and lucky:  # a miss is re-rolled, and the re-roll is gone
+                    hits, misses = [(True, r), (False, (1 - r) * r)], [(False, (1 - r) * (1 - r))]
+                else:
+                    hits, misses = [(lucky, r)], [(lucky, 1 - r)]
+                for left, m in misses:
+                    if m:
+                        nxt[(st, left)] += q * m
+                for left, h in hits:
+                    if not h:
+                        continue
+                    for s, t in recovery_outcomes(st[index], victim.hit, edition).items():
+                        nxt[((*st[:index], s, *st[index + 1:]), left)] += q * h * t
+            branches = nxt
+        for (st, _), q in branches.items():
+            out[st] += w * q
     return {k: v for k, v in out.items() if v}
 
 

@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from campaign.engine.commands import Command
 from campaign.engine.display import UnitView
 from campaign.engine.errors import IllegalCommand
@@ -94,6 +96,7 @@ class FlatOutWarRules(
         self.cost_options = {k: v for k, v in (options or {}).items() if k not in _opt_defaults()}
         self._static: dict[str, Element] = {}
         self._traits: dict[str, Any] = {}  # element id -> parsed attributes (static, parsed once)
+        self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         self._setup: BattleSetup | None = None
 
     def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
@@ -120,6 +123,7 @@ class FlatOutWarRules(
         self._setup = setup
         self._static.clear()
         self._traits.clear()
+        self._views.clear()
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
@@ -181,21 +185,35 @@ class FlatOutWarRules(
         if traits is None:
             traits = self._traits[es.id] = (element_traits(element), activate_links(element))
         own, links = traits
-        return combatant_from_element(
+        switched_off = tuple(a for a in links if a not in es.data.get("switched_on", []))  # starts off
+        uses = tuple(sorted((int(k), v) for k, v in es.data.get("uses", {}).items()))
+        flags = tuple(bool(es.markers.get(m)) for m in ("airborne", "prone", "down", "faced"))
+        lucky = "lucky" in own[0] and self._lucky_ready(state, es)
+        # everything the combat view is built from: the same inputs give the same (frozen) view
+        key = (es.id, tuple(extra), switched_off, es.data.get("die"), tuple(es.data.get("lost_weapons", [])), uses,
+               es.data.get("hp"), flags, lucky)
+        cached = self._views.get(key)
+        if cached is not None:
+            return cached
+        c = combatant_from_element(
             element,
             traits=own,
-            switched_off=[a for a in links if a not in es.data.get("switched_on", [])],  # starts off
+            switched_off=switched_off,
             die=es.data.get("die"),
             lost_weapons=es.data.get("lost_weapons", []),
-            uses={int(k): v for k, v in es.data.get("uses", {}).items()},
+            uses=dict(uses),
             hit_points=es.data.get("hp"),
-            airborne=bool(es.markers.get("airborne")),
-            prone=bool(es.markers.get("prone")),
-            down=bool(es.markers.get("down")),
-            faced=bool(es.markers.get("faced")),
+            airborne=flags[0],
+            prone=flags[1],
+            down=flags[2],
+            faced=flags[3],
             extra_attributes=extra,
             key=es.id,
         )
+        if lucky and c.has("lucky"):
+            c = attrs.evolve(c, lucky_ready=True)
+        self._views[key] = c
+        return c
 
     def check(self, state: BattleState, command: Command) -> None:
         self._check_named_ids(state, command)

@@ -20,7 +20,14 @@ from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, SHOOT_FACTS, fact
-from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, weapon_problem
+from campaign.rulesets.flat_out_war.engine.declare import (
+    NoAttack,
+    UnderTemplate,
+    melee_attacks,
+    ranged_attacks,
+    template_area,
+    weapon_problem,
+)
 from campaign.rulesets.flat_out_war.engine.formation import fighting_ranks
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
@@ -357,7 +364,8 @@ class AttackMixin:
             mods_text = ", ".join(f"{m.label} {m.value:+d}" for m in g.mods)
             purpose = f"{len(group)} x d{g.die} to hit, {unit.name} {how} {target.name}" + (f" ({mods_text})" if mods_text else "")
             lucky_es = state.element(g.attacker) if len(group) == 1 else None
-            faces = yield from self._roll(state, ctx, g.die, len(group), purpose, unit.side, lucky_es)
+            faces = yield from self._roll(state, ctx, g.die, len(group), purpose, unit.side, lucky_es,
+                                          lambda f, m=mod: succeeds(f, m))
             hits = sum(1 for f in faces if succeeds(f, mod))
             ctx.emit("attack_roll", f"{unit.name} rolls {list(faces)} {how} {target.name}: {hits} hit(s)",
                      unit=unit.id, target=target.id, faces=list(faces), modifier=mod, hits=hits)
@@ -468,16 +476,18 @@ class AttackMixin:
             covered = yield from self._covered(state, cmd, unit, f"{es.name}'s flame template")
             yield from self._roll_each(state, ctx, unit, es, w, covered, sit, "flame")
             return
-        if not target.alive:
+        order = self._allocation(state, target, cmd)
+        if not order:
             return
-        marker = target.alive[0]
+        marker = order[0]  # the marker goes on the first element hits are handed to (as the odds)
         tc = self.combatant(state, marker)
         mods = ranged_modifiers(c, w, tc, sit, self.edition)
         if heavy_armour_blocks(c, "ranged", w.die, tc, self.edition, w) and not template:
             ctx.emit("no_effect", f"{es.name}'s {w.name} cannot harm {marker.name} (Heavy Armour, A-19)", element=es.id)
             return
         (face,) = yield from self._roll(state, ctx, w.die, 1, f"1 x d{w.die} to hit, {es.name}'s {w.name} aiming at "
-                                        f"{marker.name}" + _mods_text(mods), unit.side, es)
+                                        f"{marker.name}" + _mods_text(mods), unit.side, es,
+                                        lambda f: succeeds(f, total_of(mods)))
         hit = succeeds(face, total_of(mods))
         ctx.emit("attack_roll", f"{es.name}'s {w.name} rolls {face}: {'on target' if hit else 'misses'}",
                  element=es.id, faces=[face], hits=int(hit))
@@ -523,19 +533,31 @@ class AttackMixin:
             yield from self._hit(state, ctx, marker, hit_from(c, w.die, self.edition, weapon=w, source=w.name), unit.side)
             return
         covered = yield from self._covered(state, cmd, unit, f"{es.name}'s {template}\" template (on {marker.name})")
-        if marker not in covered:
-            covered = [marker, *covered]
-        cov = [Covered(e.unit, e.id, state.unit(e.unit).side == unit.side) for e in covered]
-        plan = template_plan(cov, mode=self.options["template_mode"], friendly_fire=self.options["template_friendly_fire"],
-                             aimed_at=Covered(marker.unit, marker.id, False))
-        for item in plan.auto_hits:
-            victim = state.element(item.element)
-            if heavy_armour_blocks(c, "ranged", w.die, self.combatant(state, victim), self.edition, w):
-                ctx.emit("no_effect", f"{victim.name} is not harmed (Heavy Armour, A-19)", element=victim.id)
+        area = template_area(c, w, self.combatant(state, marker), marker.unit, self.under_template(state, unit, covered),
+                             lambda u: attrs.evolve(sit, target_effects=self.effects_on(state, u.unit)), self.edition,
+                             mode=self.options["template_mode"], friendly_fire=self.options["template_friendly_fire"])
+        for victim in area:  # exactly the list the odds enumerate
+            es_v = state.element(victim.key)
+            if not es_v.alive:
                 continue
-            ctx.emit("hit", f"{victim.name} is under the {template}\" template: a hit", element=victim.id)
-            yield from self._hit(state, ctx, victim, hit_from(c, w.die, self.edition, weapon=w, source=w.name), unit.side)
-        yield from self._roll_each(state, ctx, unit, es, w, [state.element(i.element) for i in plan.rolled], sit, "template")
+            if victim.blocked:
+                ctx.emit("no_effect", f"{es_v.name} is not harmed (template: Heavy Armour, A-19)", element=es_v.id)
+                continue
+            if victim.rolled:
+                mods = victim.mods
+                (face,) = yield from self._roll(state, ctx, w.die, 1, f"1 x d{w.die} template attack on {es_v.name}"
+                                                + _mods_text(mods), unit.side, es, lambda f: succeeds(f, total_of(mods)))
+                if not succeeds(face, total_of(mods)):
+                    ctx.emit("miss", f"{es_v.name} is missed (template, {face})", element=es_v.id)
+                    continue
+                ctx.emit("hit", f"{es_v.name} is hit (template, {face})", element=es_v.id)
+            else:
+                ctx.emit("hit", f"{es_v.name} is under the {template}\" template: a hit", element=es_v.id)
+            yield from self._hit(state, ctx, es_v, victim.hit, unit.side)
+
+    def under_template(self, state: BattleState, unit: UnitState, covered: list[ElementState]) -> list[UnderTemplate]:
+        """The reported elements as the template rules see them: whose side each is on."""
+        return [UnderTemplate(self.combatant(state, e), e.unit, state.unit(e.unit).side == unit.side) for e in covered]
 
     def _report(self, state: BattleState, side: str, prompt: str) -> Resolution:
         answer = yield Decision(side, prompt, (CommandSpec("report", {}, (), "Report the elements"),))
@@ -563,7 +585,7 @@ class AttackMixin:
                 ctx.emit("no_effect", f"{victim.name} is not harmed ({how}: Heavy Armour, A-19)", element=victim.id)
                 continue
             (face,) = yield from self._roll(state, ctx, w.die, 1, f"1 x d{w.die} {how} attack on {victim.name}"
-                                            + _mods_text(mods), unit.side, es)
+                                            + _mods_text(mods), unit.side, es, lambda f: succeeds(f, total_of(mods)))
             if succeeds(face, total_of(mods)):
                 ctx.emit("hit", f"{victim.name} is hit ({how}, {face})", element=victim.id)
                 yield from self._hit(state, ctx, victim, hit_from(c, w.die, self.edition, weapon=w, source=w.name),

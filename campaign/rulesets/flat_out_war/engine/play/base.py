@@ -3,7 +3,7 @@ the elements able to act, the enemies, spell effects on a unit and an attack's S
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from campaign.engine.commands import Reroll
@@ -64,12 +64,19 @@ class PlayHelpers:
             raise IllegalCommand("FOW 1", f"there is no {role} {unit_id!r}") from None
 
     def _roll(self, state: BattleState, ctx: Any, die: int, count: int, purpose: str, side: str,
-              lucky: ElementState | None = None) -> Resolution:
+              lucky: ElementState | None = None, good: Callable[[int], bool] | None = None) -> Resolution:
+        """Dice, with a Lucky element's offer to re-roll a single die; `good(face)` says
+        whether the face already does what the roll is for (the Decision's data carries it,
+        so a player, or the odds' policy of re-rolling every failure, can read it)."""
         faces = yield RollRequest(die=die, count=count, purpose=purpose, side=side)
         faces = tuple(faces)
         if lucky is not None and count == 1 and self._lucky_ready(state, lucky):
+            data = {"lucky": lucky.id, "face": faces[0]}
+            if good is not None:
+                data["good"] = bool(good(faces[0]))
             choice = yield Decision(side, f"{lucky.name} is Lucky: re-roll the {faces[0]} ({purpose})?", (
-                CommandSpec("reroll", {}, (), "Re-roll (Lucky)"), CommandSpec("keep", {}, (), "Keep the roll")))
+                CommandSpec("reroll", {}, (), "Re-roll (Lucky)"), CommandSpec("keep", {}, (), "Keep the roll")),
+                data=data)
             if isinstance(choice, Reroll):
                 again = yield RollRequest(die=die, count=1, purpose=f"Lucky re-roll: {purpose}", side=side)
                 lucky.data["lucky_turn" if self.edition == V17 else "lucky_used"] = state.turn if self.edition == V17 else True
@@ -79,8 +86,20 @@ class PlayHelpers:
                 faces = (best,)
         return faces
 
+    def _has_lucky(self, state: BattleState, es: ElementState) -> bool:
+        """Lucky bought for the element (and switched on, if Activate links it), read from
+        the parsed traits so `combatant` can ask without asking itself."""
+        from campaign.rulesets.flat_out_war.engine.combatant import activate_links, element_traits
+
+        traits = self._traits.get(es.id)  # type: ignore[attr-defined]
+        if traits is None:
+            element = self.element_of(state, es)  # type: ignore[attr-defined]
+            traits = self._traits[es.id] = (element_traits(element), activate_links(element))  # type: ignore[attr-defined]
+        (own, _), links = traits
+        return "lucky" in own and ("lucky" not in links or "lucky" in es.data.get("switched_on", []))
+
     def _lucky_ready(self, state: BattleState, es: ElementState) -> bool:
-        if not self.options["lucky_prompt"] or not self.combatant(state, es).has("lucky"):
+        if not self.options["lucky_prompt"] or not self._has_lucky(state, es):
             return False
         if self.edition == V17:
             return es.data.get("lucky_turn") != state.turn

@@ -65,8 +65,10 @@ class HitsMixin:
         faces: list[int] = []
         for i, die in enumerate(plan.dice):
             what = f" ({plan.labels[i]})" if plan.labels else ""
+            # one die: the face alone decides; the odds' Lucky policy re-rolls a failure
+            good = (lambda f: resolve_recovery(c, plan, (f,)).outcome == "survived") if len(plan.dice) == 1 else None
             rolled = yield from self._roll(state, ctx, die, 1, f"1 x d{die} recovery{what}, {es.name} hit{source}"
-                                           + (f" ({mods})" if mods else ""), side, es)
+                                           + (f" ({mods})" if mods else ""), side, es, good)
             faces.extend(rolled)
         result = resolve_recovery(c, plan, faces)
         if result.outcome == "crash":

@@ -39,6 +39,9 @@ class OddsMixin:
         exact, per_unit = action_odds(batches, self.edition)
         notes = tuple(f"{a.label}: {_mods_text(a.mods).strip() or 'no modifiers'}" + (f" [{a.blocked}]" if a.blocked else "")
                       for a in exact.attacks)
+        counted = {t.key for batch in batches for t in batch.targets}
+        notes += tuple(f"also under {a.label}: {state.element(v.key).name} ({state.unit(state.element(v.key).unit).name}), "
+                       "not in these odds" for a in exact.attacks for v in a.area if v.key not in counted and not v.blocked)
         return ActionOdds(exact.p_hit, exact.p_casualty, clean(exact.casualties), clean(bernoulli_sum(exact.p_hit)),
                           notes, by_target={u: clean(o.casualties) for u, o in per_unit.items()}, detail=exact)
 
@@ -71,6 +74,12 @@ class OddsMixin:
             out.append((aimed_at, batch, [self.combatant(state, e) for e in order]))
         return out
 
+    def _element_or_none(self, state: BattleState, key: str) -> Any:
+        try:
+            return state.element(key)
+        except KeyError:
+            return None
+
     def _odds_weapon_problem(self, state: BattleState, command: Any, c: Combatant, w: Any) -> str | None:
         """Why weapon `w` would not fire in `command`: what _fire checks, the `weapons` choice included."""
         chosen = set(fact(command, "weapons", SHOOT_FACTS) or [])
@@ -96,9 +105,16 @@ class OddsMixin:
                 sit = self._situation(state, unit, target, command, SHOOT_FACTS)
                 cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(command, "shooters", SHOOT_FACTS), "shoot")]
                 covers = len(fact(command, "covered", SHOOT_FACTS) or []) or 1
+                # the elements the command says are under a template (none said: the engine will
+                # ask, so the odds can only count the aimed one)
+                under = self.under_template(state, unit, [e for e in (self._element_or_none(state, k) for k in
+                                                                      fact(command, "covered", SHOOT_FACTS) or [])
+                                                          if e is not None and e.alive])
                 return ranged_attacks(cs, targets, sit, self.edition,
                                       extra_check=lambda c, w: self._odds_weapon_problem(state, command, c, w),
-                                      covers=covers, template_mode=self.options["template_mode"]), targets
+                                      covers=covers, template_mode=self.options["template_mode"], covered=under,
+                                      target_unit=target.id,
+                                      friendly_fire=self.options["template_friendly_fire"]), targets
             spell = _spell(command.spell)
             if spell is None:
                 raise IllegalCommand("FOW 14.1", f"unknown spell {command.spell!r}")
