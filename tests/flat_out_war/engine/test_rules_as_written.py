@@ -354,3 +354,20 @@ def test_odds_of_a_template_over_heavy_armour_harm_nothing() -> None:
     b.apply(cmd.to_dict())
     b.roll([8])  # on target, but a d8 cannot harm Heavy Armour: no recovery roll, no further roll
     assert not isinstance(b.pending, RollRequest)
+
+
+# --- audit gaps closed: Submersible -------------------------------------------------------------
+def test_fow20_submersible_dives_with_its_whole_move_and_only_submersible_weapons_reach_it() -> None:
+    sub = el("Sub", kind="vehicle", weapons=(Weapon("Torpedo", "ranged", "d8", 12, traits=("Submersible Weapon",)),),
+             attributes=("Submersible",))
+    gun = (Weapon("Gun", "ranged", "d8", 12),)
+    b = duel([("Subs", (sub,)), ("Guns", (el("Gunner", weapons=gun),))], [("Boats", (el("Boat", attributes=("Submersible",)),))])
+    b.apply({"type": "activate", "unit": "subs"})
+    with pytest.raises(IllegalCommand, match="whole move"):
+        move(b, unit="subs", submerge="dive", path="open 2")
+    move(b, unit="subs", submerge="dive")
+    assert b.state.element("subs/sub").markers["submerged"]
+    b.state.element("boats/boat").markers["submerged"] = True
+    with pytest.raises(IllegalCommand, match="Submersible Weapon"):
+        b.rules.check(b.state, shoot_cmd(b, unit="guns", target="boats"))
+    b.rules.check(b.state, shoot_cmd(b, unit="subs", target="boats"))  # the torpedo reaches it
