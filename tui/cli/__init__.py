@@ -21,6 +21,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "samples",
     "new",
     "status",
+    "briefing",
     "report",
     "replay",
     "odds",

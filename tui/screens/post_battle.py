@@ -67,11 +67,14 @@ def outcome_text(
                 text.append(f"   {format_vp(line.vp):>7}  {inert(line.reason)}\n")
 
     text.append("\nCasualties and survivors\n", style="bold underline")
+    mustered = session.mustered
     for side in outcome.sides:
-        before = loaded.forces[side.side]
-        after = preview.forces[side.side]
+        # Counted over the units that took the field (the battle file's frozen roster), not
+        # the force file, which may hold units left at home or have been edited since.
+        fielded = alive(mustered[side.side]) if side.side in mustered else alive(loaded.forces[side.side])
+        remain = fielded - preview.entry.losses.get(side.side, 0)
         text.append(f" {names.get(side.side, side.side)}", style="bold")
-        text.append(f"  {alive(after)} of {alive(before)} elements remain"
+        text.append(f"  {remain} of {fielded} elements remain"
                     f" ({preview.entry.losses.get(side.side, 0)} lost, "
                     f"{preview.entry.recovered.get(side.side, 0)} recovered)\n")
         for casualty in side.casualties:
