@@ -8,6 +8,7 @@ from campaign.campaigns.scenario import Scenario
 from campaign.engine.canonical import digest
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.setup import BattleSetup, SideSetup
+from campaign.rulesets.d10_phased.attack import Hits
 from campaign.rulesets.d10_phased.commands import Declare
 from campaign.rulesets.d10_phased.forces import army_to_force
 from campaign.rulesets.d10_phased.rules import D10Rules
@@ -78,3 +79,38 @@ def test_odds_query_builds_the_declaration_muster_odds_asks_about() -> None:
             rules.odds_query(rules.new_state(setup()), "legionaries", "slingers", "fire", bad)
     with pytest.raises(IllegalCommand, match="fire or close"):
         rules.odds_query(state, "legionaries", "slingers", "melee", {})
+
+
+def test_muster_odds_reports_hits_saves_and_models_removed(tmp_path, capsys) -> None:
+    import json
+
+    from tui.cli import main
+
+    assert main(["samples", "--ruleset", "d10-phased", "--out", str(tmp_path)]) == 0
+    red = tmp_path / "d10-phased" / "iron-legion.toml"
+    blue = tmp_path / "d10-phased" / "gnasher-horde.toml"
+    capsys.readouterr()
+    args = ["odds", "--attacker", f"{red}:Walker", "--target", f"{blue}:Old Tusker", "--action", "fire"]
+    assert main([*args, "--json", "--exact"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # 3 dice at 60%, then the Tusker's one save die (60%) against 3 hits left
+    assert out["expected_hits"] == "9/5" and out["p_removed"] == "54/625"
+    assert out["expected_unsaved"] == "774/625"
+    assert [o["name"] for o in out["outcomes"]] == ["removed", "hits", "unsaved", "absorbed", "critical"]
+    assert main([*args, "--fact", "modifiers=1,1,1,-1", "--fact", "attacker_state=pinned"]) == 0
+    text = capsys.readouterr().out
+    assert "3 x 50% (-1)" in text  # +3 capped to +2, -1, -2 pinned
+    assert main([*args, "--fact", "attacker_state=brave"]) == 2
+    assert main([*args[:-1], "melee"]) == 2
+
+
+def test_describe_unit_shows_dice_markers_and_pending_hits() -> None:
+    rules = D10Rules()
+    state = rules.new_state(setup())
+    game = rules.game(state)
+    sergeant = game.roster.model("legionaries/legion-sergeant")
+    sergeant.marker = "pinned"
+    game.ledger.add({sergeant.id: Hits(2, 2)})
+    view = rules.describe_unit(state, "legionaries")
+    assert view.status == ("average",)
+    assert view.elements[0] == "Legion Sergeant: Rifle 2, close 2; save 1; hits 1/1; leader; pinned; 2 hit(s) pending"

@@ -78,11 +78,11 @@ class D10CardHost(CardHost):
         able = [m for m in models if m.crit_no_attack_turn != game.turn]
         enemies = [m for s in game.sides if s != models[0].side for m in game.roster.side_models(s)]
         if any(n and w != CLOSE for m in able for w, n in m.attack.items()) and enemies:
-            out.append(CommandSpec("fire", {"unit": unit_id}, CARD_FIRE_FACTS, f"{name}: fire"))
+            out.append(CommandSpec("fire", {"unit": unit_id}, CARD_FIRE_FACTS, f"{name}: fire", odds=True, targets="models"))
         touched = {t for m in able if m.attack.get(CLOSE) for t in game.touching(m.id)}
         for target in sorted(touched):
             out.append(
-                CommandSpec("close", {"unit": unit_id, "target": target}, SHOT_FACTS, f"{name}: close attack on {game.roster.model(target).name}")
+                CommandSpec("close", {"unit": unit_id, "target": target}, SHOT_FACTS, f"{name}: close attack on {game.roster.model(target).name}", odds=True)
             )
         return out
 

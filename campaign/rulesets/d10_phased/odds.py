@@ -66,7 +66,10 @@ class DeclarationOdds:
             Outcome("absorbed", absorbed, help="unsaved hits it soaks and survives"),
             Outcome("critical", p=self.p_critical, help="it survives with a critical check owed"),
         )
-        per_die = ", ".join(f"{p_success(m) * 100:.0f}% ({m:+d})" for m in self.modifiers)
+        counts: dict[int, int] = {}
+        for m in self.modifiers:
+            counts[m] = counts.get(m, 0) + 1
+        per_die = ", ".join(f"{n} x {float(p_success(m)) * 100:.0f}% ({m:+d})" for m, n in counts.items())
         lines = (f"{self.dice} dice on the target: {per_die or 'none'}",)
         return OddsReport(outcomes, lines, self.notes, title="hits, saves, models removed", detail=self)
 

@@ -271,7 +271,7 @@ class D10Play:
             ]
         if phase in ATTACK_PHASES:
             if self.attackers(game, phase, side) and self.targets(game, side):
-                return [CommandSpec("declare", facts=SHOT_FACTS, label="Pick a target and declare attacks")]
+                return [CommandSpec("declare", facts=SHOT_FACTS, label="Pick a target and declare attacks", odds=True, targets="models")]
         return []
 
     def attackers(self, game: Game, phase: str, side: str) -> list[ModelState]:

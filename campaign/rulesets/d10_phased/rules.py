@@ -107,6 +107,34 @@ class D10Rules(BattleRules):
                     else:
                         element.markers.pop(key, None)
 
+    # --- display ----------------------------------------------------------------------
+    def describe_unit(self, state: BattleState, unit_id: str) -> Any:
+        """Grade, the leader, and a line per living model: its dice and hits left,
+        markers, out of command, pending hits this phase, critical flags."""
+        from campaign.engine.display import UnitView
+
+        game = self.game(state)
+        unit = game.roster.units[unit_id]
+        status = [unit.grade] + (["character"] if unit.character else [])
+        if unit.checked_this_turn:
+            status.append("checked morale")
+        lines = []
+        for model in game.roster.members(unit_id):
+            dice = ", ".join(f"{'close' if w == 'close' else w} {n}" for w, n in model.attack.items())
+            words = [f"{dice}; save {model.save}; hits {model.hits_left}/{model.hits}"]
+            if model.id == unit.leader and not unit.character:
+                words.append("leader")
+            words += [w for w, on in ((model.marker, bool(model.marker)), ("out of command", model.out_of_command)) if on]
+            pending = game.ledger.pending.get(model.id)
+            if pending and pending.hits:
+                words.append(f"{pending.hits} hit(s) pending")
+            if model.crit_no_move:
+                words.append("no move (critical)")
+            if model.crit_no_attack_turn is not None and model.crit_no_attack_turn >= game.turn:
+                words.append(f"no attacks turn {model.crit_no_attack_turn} (critical)")
+            lines.append(f"{model.name}: " + "; ".join(words))
+        return UnitView(tuple(status), tuple(lines))
+
     # --- odds -----------------------------------------------------------------------
     def odds(self, state: BattleState, command: Command) -> DeclarationOdds:  # type: ignore[override]
         if command.type != "declare":
