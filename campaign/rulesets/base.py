@@ -15,6 +15,7 @@ from campaign.costing import ForceCost
 from campaign.findings import Finding
 from campaign.force import Force
 from campaign.options import Option, resolve_options
+from campaign.profiles import DEFAULT_PROFILE, Profile
 
 __all__ = ["CampaignDefaults", "Option", "Ruleset", "UnknownRuleset"]
 
@@ -52,6 +53,10 @@ class Ruleset:
     activation_schemes: ClassVar[tuple[str, ...]] = ()
     default_activation: ClassVar[str] = ""
     campaign_defaults: ClassVar[CampaignDefaults] = CampaignDefaults()
+    # The fields its elements (models) and weapons use, typed (campaign.profiles); whether
+    # it prices forces in points (no: no cost columns anywhere).
+    profile: ClassVar[Profile] = DEFAULT_PROFILE
+    has_points: ClassVar[bool] = True
 
     def __init__(self, edition: str | None = None, **options: Any) -> None:
         edition = edition or self.default_edition

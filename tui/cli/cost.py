@@ -13,6 +13,7 @@ from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding, named
 from campaign.force import Element, Force, Weapon
 from campaign.inert_text import inert, inert_json
+from campaign.profiles import DEFAULT_PROFILE, FieldSpec, field_value
 from saves.errors import SaveError
 from saves.force_file import load_force, ruleset_for
 
@@ -66,16 +67,16 @@ def _elements(force: Force, cost: ForceCost) -> list[list[tuple[Element | None, 
     return out
 
 
-def as_json(force: Force, cost: ForceCost, findings: list[Finding]) -> dict[str, Any]:
+def as_json(force: Force, cost: ForceCost, findings: list[Finding],
+            fields: tuple[FieldSpec, ...] = DEFAULT_PROFILE.columns()) -> dict[str, Any]:
     units = []
     for unit_cost, pairs in zip(cost.units, _elements(force, cost), strict=True):
         elements = []
         for element, ec in pairs:
             entry: dict[str, Any] = {"name": ec.name, "count": ec.count}
             if element is not None:
+                entry.update({f.name: field_value(element, f) for f in fields})
                 entry.update(
-                    die=element.die,
-                    move=element.move,
                     weapons=[weapon_text(w) for w in element.weapons],
                     attributes=list(element.attributes),
                 )
@@ -100,20 +101,53 @@ def as_json(force: Force, cost: ForceCost, findings: list[Finding]) -> dict[str,
     }
 
 
-HEADINGS = ("Unit / element", "Count", "Die", "Move", "Weapons", "Attributes", "Each", "Total")
-RIGHT = {1, 3, 6, 7}  # numeric columns are right-aligned
-WRAP = {0: 14, 4: 12, 5: 12}  # columns that wrap to fit, with the narrowest each may get
 WIDTH = 80  # the table fits a standard terminal; long names wrap inside their column
 
 
-def fit_widths(widths: list[int], limit: int = WIDTH) -> list[int]:
+@attrs.define(frozen=True)
+class Layout:
+    """The table's columns for one ruleset: name and count, the profile's columns,
+    weapons and attributes, then each and total where the ruleset has points."""
+
+    fields: tuple[FieldSpec, ...]
+    has_points: bool = True
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        own = tuple(f.heading for f in self.fields)
+        return ("Unit / element", "Count", *own, "Weapons", "Attributes", *(("Each", "Total") if self.has_points else ()))
+
+    @property
+    def texts(self) -> tuple[int, int]:
+        """The indices of the weapons and attributes columns."""
+        return 2 + len(self.fields), 3 + len(self.fields)
+
+    @property
+    def right(self) -> set[int]:
+        """Numeric columns, right-aligned."""
+        n = len(self.headings)
+        return {1, *(2 + i for i, f in enumerate(self.fields) if f.type == "int"),
+                *((n - 2, n - 1) if self.has_points else ())}
+
+    @property
+    def wrap(self) -> dict[int, int]:
+        """Columns that wrap to fit, with the narrowest each may get."""
+        weapons, attributes = self.texts
+        return {0: 14, weapons: 12, attributes: 12}
+
+
+FOW_LIKE = Layout(DEFAULT_PROFILE.columns())
+
+
+def fit_widths(widths: list[int], limit: int = WIDTH, layout: Layout = FOW_LIKE) -> list[int]:
     """Narrow the wrapping columns, widest first, until the row (two spaces between
     cells) fits `limit`, or every wrapping column is at its narrowest. Names give way
     last: they keep up to 24 columns while weapons and attributes can still wrap."""
     widths = list(widths)
-    least = {**WRAP, 0: min(widths[0], 24)}
+    wrap = layout.wrap
+    least = {**wrap, 0: min(widths[0], 24)}
     while sum(widths) + 2 * (len(widths) - 1) > limit:
-        shrinkable = [i for i in (4, 5) if widths[i] > least[i]] or [i for i in WRAP if widths[i] > WRAP[i]]
+        shrinkable = [i for i in layout.texts if widths[i] > least[i]] or [i for i in wrap if widths[i] > wrap[i]]
         if not shrinkable:
             break
         widest = max(shrinkable, key=lambda i: widths[i])
@@ -127,42 +161,48 @@ def _wrapped(cell: str, width: int, indent: bool) -> list[str]:
     return textwrap.wrap(cell, width, subsequent_indent=lead, break_on_hyphens=False) or [""]
 
 
-def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: bool = False) -> str:
+def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: bool = False,
+             layout: Layout = FOW_LIKE) -> str:
+    headings = layout.headings
+    blank = ("",) * (len(headings) - 2)
+    money = layout.has_points
     rows: list[tuple[str, ...] | str] = []  # a str is a line printed as it is
     for unit_cost, pairs in zip(cost.units, _elements(force, cost), strict=True):
-        rows.append((unit_cost.name, "", "", "", "", "", "", ""))
+        rows.append((unit_cost.name, "", *blank))
         for element, ec in pairs:
-            die = (element.die or "") if element else ""
-            move = "" if element is None or element.move is None else str(element.move)
+            own = tuple(f.show(field_value(element, f)) if element else "" for f in layout.fields)
             weapons = ", ".join(weapon_text(w) for w in element.weapons) if element else ""
             attributes = ", ".join(element.attributes) if element else ""
             each, total = str(points(ec.each)), str(points(ec.total))
-            rows.append((f"  {ec.name}", str(ec.count), die, move, weapons, attributes, each, total))
-            if lines:
+            rows.append((f"  {ec.name}", str(ec.count), *own, weapons, attributes, *((each, total) if money else ())))
+            if lines and money:
                 rows.extend(f"      {points(line.points):>5}  {line.label}" for line in ec.lines)
-        rows.append(("  unit total", "", "", "", "", "", "", str(points(unit_cost.total))))
-    rows.append(("Force total", "", "", "", "", "", "", str(points(cost.total))))
+        if money:
+            rows.append(("  unit total", "", *blank[:-1], str(points(unit_cost.total))))
+    if money:
+        rows.append(("Force total", "", *blank[:-1], str(points(cost.total))))
     rows = [tuple(map(inert, r)) if isinstance(r, tuple) else inert(r) for r in rows]  # names from the file
     table = [r for r in rows if isinstance(r, tuple)]
-    widths = fit_widths([max(len(r[i]) for r in [HEADINGS, *table]) for i in range(len(HEADINGS))])
+    widths = fit_widths([max(len(r[i]) for r in [headings, *table]) for i in range(len(headings))], layout=layout)
+    wrap, right = layout.wrap, layout.right
 
     def render(row: tuple[str, ...]) -> list[str]:
-        columns = [_wrapped(cell, widths[i], i == 0) if i in WRAP else [cell] for i, cell in enumerate(row)]
+        columns = [_wrapped(cell, widths[i], i == 0) if i in wrap else [cell] for i, cell in enumerate(row)]
         height = max(len(c) for c in columns)
         lines = []
         for n in range(height):
             cells = [c[n] if n < len(c) else "" for c in columns]
             lines.append("  ".join(
-                cell.rjust(widths[i]) if i in RIGHT else cell.ljust(widths[i]) for i, cell in enumerate(cells)
+                cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(cells)
             ).rstrip())
         return lines
 
     edition = f", edition {force.edition}" if force.edition else ""
-    out = [f"{force.name} ({force.ruleset}{edition})", "", *render(HEADINGS)]
+    out = [f"{force.name} ({force.ruleset}{edition})", "", *render(headings)]
     out.append("  ".join("-" * w for w in widths))
     for r in rows:
         out += render(r) if isinstance(r, tuple) else [r]
-    if force.points_limit is not None:
+    if force.points_limit is not None and money:
         spare = force.points_limit - cost.total
         state = f"{points(spare)} to spare" if spare >= 0 else f"{points(-spare)} over"
         out.append(f"Points limit {force.points_limit}: {state}")
@@ -191,7 +231,8 @@ def run(args: argparse.Namespace) -> int:
     if force.edition is None and ruleset.edition:  # say which edition priced it
         force = attrs.evolve(force, edition=ruleset.edition)
     if args.json:
-        print(inert_json(as_json(force, cost, findings), indent=2, ensure_ascii=False))
+        print(inert_json(as_json(force, cost, findings, type(ruleset).profile.columns()), indent=2, ensure_ascii=False))
     else:
-        print(as_table(force, cost, findings, lines=args.lines))
+        layout = Layout(type(ruleset).profile.columns(), type(ruleset).has_points)
+        print(as_table(force, cost, findings, lines=args.lines, layout=layout))
     return 0

@@ -119,6 +119,9 @@ class ElementEditorScreen(MusterScreen):
                 )
                 yield labelled("Spells", Input(inert(", ".join(e.spells)), id="f-spells", compact=True,
                                                placeholder="for Magic users"))
+                for spec in type(self.ruleset).profile.stats():  # the ruleset's own numbers
+                    yield labelled(spec.heading, Input(inert(spec.show(e.stats.get(spec.name))), id=f"f-stat-{spec.name}",
+                                                       compact=True, placeholder=spec.help))
                 yield Label("Weapons (^n add, ^o edit, ^r remove)", classes="section")
                 yield DataTable(id="f-weapons", cursor_type="row", show_header=False)
             with Vertical(id="editor-side"):
@@ -143,9 +146,21 @@ class ElementEditorScreen(MusterScreen):
         move = parse_count(value("#f-move", Input).value, "MOVE", problems, blank=-1)
         die = value("#f-die", Select).value
         kind = value("#f-kind", Select).value
+        stats = dict(self.element.stats)
+        for spec in type(self.ruleset).profile.stats():
+            try:
+                typed = spec.parse(value(f"#f-stat-{spec.name}", Input).value)
+            except ValueError as exc:
+                problems.append(str(exc))
+                continue
+            if typed is None:
+                stats.pop(spec.name, None)
+            else:
+                stats[spec.name] = typed
         self.problems = problems
         return attrs.evolve(
             self.element,
+            stats=stats,
             name=name or self.element.name,
             count=self.element.count if count is None else count,
             move=None if move == -1 else (self.element.move if move is None else move),

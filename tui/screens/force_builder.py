@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Header, Static
 
 from campaign.campaigns import CampaignError
 from campaign.findings import named
+from campaign.rulesets import Ruleset, UnknownRuleset
 from campaign.force import Element, Force, Unit
 from campaign.inert_text import inert
 from saves.errors import SaveError
@@ -71,7 +72,11 @@ class ForceBuilderScreen(MusterScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="force-summary")
-        yield ForceTable(id="force-table")
+        try:
+            ruleset: type[Ruleset] = type(workspace.ruleset_for(self.force))
+        except (UnknownRuleset, ValueError):  # priced as unknown below; the table keeps the core's columns
+            ruleset = Ruleset
+        yield ForceTable(ruleset.profile, ruleset.has_points, id="force-table")
         with Horizontal(id="force-details"):
             yield Static(id="cost-breakdown", classes="panel")
             yield Static(id="findings", classes="panel")

@@ -6,12 +6,15 @@ Every cell and line is built as rich Text from the force's data, so a unit named
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from campaign.costing import ElementCost
 from campaign.findings import Finding
 from campaign.force import Element, Force, Weapon
+from campaign.profiles import DEFAULT_PROFILE, Profile, field_value
 from campaign.inert_text import inert
 from tui.force_edits import Place
 from tui.workspace import Priced, element_cost
@@ -50,16 +53,27 @@ def key_place(key: str) -> Place:
     return (int(unit), int(element) if element else None)
 
 
-COLUMNS = (("Unit / element", 20), ("Qty", 3), ("Die", 4), ("Mv", 3), ("Weapons", 14), ("Attributes", 12), ("Cost", 5))
+def columns(profile: Profile, has_points: bool) -> list[tuple[str, int]]:
+    """The table's columns: name and count, the profile's columns, weapons, attributes,
+    and the cost where the ruleset has points."""
+    own = [(f.column_heading, f.column) for f in profile.columns()]
+    return [("Unit / element", 20), ("Qty", 3), *own, ("Weapons", 14), ("Attributes", 12),
+            *([("Cost", 5)] if has_points else [])]
 
 
 class ForceTable(DataTable):  # type: ignore[type-arg]
-    """Units as header rows, their elements indented beneath."""
+    """Units as header rows, their elements indented beneath; the ruleset's profile says
+    which fields get a column."""
+
+    def __init__(self, profile: Profile = DEFAULT_PROFILE, has_points: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.profile = profile
+        self.has_points = has_points
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
         self.zebra_stripes = False
-        for label, width in COLUMNS:
+        for label, width in columns(self.profile, self.has_points):
             self.add_column(Text(label), width=width, key=label)
 
     def show(self, force: Force, priced: Priced, keep: Place | None = None) -> None:
@@ -67,11 +81,9 @@ class ForceTable(DataTable):  # type: ignore[type-arg]
         for u, unit in enumerate(force.units):
             ucost = priced.cost.units[u].total if priced.cost and u < len(priced.cost.units) else None
             count = sum(e.count for e in unit.elements)
-            self.add_row(
-                Text(inert(unit.name), style="bold"), Text(str(count)), Text(""), Text(""), Text(""), Text(""),
-                Text(points(ucost), style="bold", justify="right"),
-                key=place_key((u, None)),
-            )
+            blanks = [Text("") for _ in range(len(self.profile.columns()) + 2)]
+            cost = [Text(points(ucost), style="bold", justify="right")] if self.has_points else []
+            self.add_row(Text(inert(unit.name), style="bold"), Text(str(count)), *blanks, *cost, key=place_key((u, None)))
             for e, element in enumerate(unit.elements):
                 ecost = element_cost(priced, u, e)
                 self.add_row(*self._element_cells(element, ecost), key=place_key((u, e)))
@@ -82,14 +94,14 @@ class ForceTable(DataTable):  # type: ignore[type-arg]
         name = Text("  " + inert(element.name))
         if element.lost:
             name.append(f" ({element.lost} lost)", style="dim")
+        own = [Text(inert(f.show(field_value(element, f)))) for f in self.profile.columns()]
         return [
             name,
             Text(str(element.count)),
-            Text(inert(element.die or "")),
-            Text("" if element.move is None else str(element.move)),
+            *own,
             Text("; ".join(weapon_text(w) for w in element.weapons)),
             Text(inert(", ".join(element.attributes))),
-            Text(points(cost.total if cost else None), justify="right"),
+            *([Text(points(cost.total if cost else None), justify="right")] if self.has_points else []),
         ]
 
     def go_to(self, place: Place) -> None:

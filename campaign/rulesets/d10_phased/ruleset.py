@@ -35,6 +35,7 @@ class D10Phased(Ruleset):
     dice: ClassVar[tuple[str, ...]] = ()  # every die is a d10; weapons write their dice as "2d10"
     option_specs = OPTIONS
     help_text: ClassVar[str] = HELP
+    has_points = False  # every model prices 0: no cost columns in views and `muster cost`
     # the d10 turn is phased, for the core's phased turn (no scheme has that name yet); the
     # card deck plays it today (card-activation.md 7.4, card_host.py)
     activation_schemes: ClassVar[tuple[str, ...]] = ("cards", "phased")

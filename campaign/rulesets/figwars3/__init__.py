@@ -29,6 +29,7 @@ class FigWars3(Ruleset):
     aliases = ("figwars3", "fw3")
     dice = ("d6", "d8")
     help_text = HELP
+    has_points = False  # every model prices 0: no cost columns in views and `muster cost`
     # Between battles a surviving model is back to full DP; the dead stay dead unless the
     # campaign's recovery roll brings them back.
     campaign_defaults = CampaignDefaults(recovery_die=6, recovery_target=4, heals=("dp",))
