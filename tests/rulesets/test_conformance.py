@@ -21,10 +21,18 @@ from saves.force_file import dump_force, parse_force
 ROOT = Path(__file__).resolve().parents[2]
 PLAYABLE = [rid for rid in ruleset_ids() if ruleset_class(rid).battle_rules is not Ruleset.battle_rules]
 
+# Rulesets whose decisions the generic player (tests/engine/engine_play.py) cannot answer
+# yet; their own suites play whole battles with their own players.
+GENERIC_PLAYER_CANNOT_DRIVE = {
+    "d10-phased": "its fallback answer (a declaration naming no model) is refused: the kit's player needs "
+                  "the rules to offer model ids in the CommandSpec (issue 11, turn structures)",
+}
+
 BATTLE = """
 import json, sys
-sys.path.insert(0, {tests!r})
-from campaign.engine import AutoDice, Battle, BattleSetup, SideSetup
+sys.path[:0] = [{tests!r}, {cards!r}]
+from campaign.engine import AutoDice, Battle, BattleSetup, Decision, SideSetup
+from play import place_in_order
 from campaign.campaigns.scenario import Scenario
 from campaign.rulesets import get_ruleset
 from engine_play import play
@@ -37,7 +45,15 @@ setup = BattleSetup(ruleset.id, sides, edition=ruleset.edition, scenario=Scenari
 if len(sys.argv) > 1:
     battle = Battle.replay(setup, json.load(open(sys.argv[1])))
 else:
-    battle = play(Battle.start(setup, AutoDice(7)), seed=11, max_steps=3000)
+    battle = Battle.start(setup, AutoDice(7))
+    for step in range(3000):  # the deterministic player; a card deal is placed in order
+        pending = battle.pending
+        if pending is None:
+            break
+        if isinstance(pending, Decision) and pending.legal and pending.legal[0].type == "assign_cards":
+            place_in_order(battle)
+        else:
+            play(battle, seed=11 + step, max_steps=1)
 print(json.dumps({{"digest": battle.digest(), "log": battle.log_dicts(), "over": battle.is_over}}))
 """
 
@@ -68,7 +84,9 @@ def test_samples_load_price_and_round_trip_byte_for_byte(rid: str) -> None:
 
 @pytest.mark.parametrize("rid", PLAYABLE)
 def test_a_seeded_battle_finishes_and_replays_in_a_fresh_process(rid: str, tmp_path: Path) -> None:
-    script = BATTLE.format(tests=str(ROOT / "tests" / "engine"), rid=rid)
+    if rid in GENERIC_PLAYER_CANNOT_DRIVE:
+        pytest.xfail(GENERIC_PLAYER_CANNOT_DRIVE[rid])
+    script = BATTLE.format(tests=str(ROOT / "tests" / "engine"), cards=str(ROOT / "tests" / "activation"), rid=rid)
 
     def run(*args: str) -> dict:
         out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT,
