@@ -125,6 +125,8 @@ def _costs(ruleset: Any, force: Force) -> tuple[Any, list[Finding]]:
             return None, []
     found = list(priced.findings)
     found += [f for f in ruleset.validate(force) if f not in found]
+    if all(e.each == 0 for u in priced.units for e in u.elements):
+        return None, found  # a ruleset without points prices every element at 0: print no costs
     return priced, found
 
 

@@ -118,3 +118,18 @@ def test_control_characters_in_names_are_shown_not_sent(tmp_path: Path, capsys: 
         assert main(["roster", str(path), "--format", fmt]) == 0
         out = capsys.readouterr().out
         assert "\x1b" not in out and "Mage\\x1b[2J⏎Circle" in out.replace("\\\\", "\\").replace("\\[", "[")
+
+
+@pytest.mark.parametrize("ruleset_id", ["flat-out-war", "figwars-3", "d10-phased"])
+def test_every_ruleset_gives_a_roster_with_its_rule_lines(ruleset_id: str) -> None:
+    from campaign.rulesets import get_ruleset as ruleset_of
+
+    ruleset = ruleset_of(ruleset_id)
+    force = next(f for f in ruleset.sample_forces() if any(e.attributes for u in f.units for e in u.elements))
+    doc = roster(force, ruleset)
+    assert doc.count == sum(e.count for u in force.units for e in u.elements)
+    assert doc.rules and all(rule.text for rule in doc.rules)  # each rule the force uses, in a line
+    if ruleset_id == "d10-phased":  # no points in these rules: the roster prints no costs
+        assert doc.total is None and all(e.cost_each is None for u in doc.units for e in u.elements)
+    else:
+        assert (doc.total is not None) == (ruleset_id == "flat-out-war")

@@ -167,3 +167,23 @@ async def test_table_dice_by_the_handful(tmp_path: Path, monkeypatch) -> None:  
         recovery = [r for r in rolls if "recovery" in r.get("purpose", "")]
         assert rolls[0]["faces"] == [6] * first.count and len(recovery) >= 2
         assert all(r["faces"] == [1] for r in recovery)
+
+
+async def test_the_builder_says_a_battle_is_in_progress(empty_folder: Path) -> None:
+    from scenarios.demo import write_demo
+
+    folder = write_demo(empty_folder / "demo")
+    library = builtin_scenarios()
+    loaded = load_campaign(folder, library)
+    plan = plan_battle(loaded.campaign, library)
+    start_battle(loaded, plan, {side: muster(plan, force) for side, force in loaded.forces.items()})
+    app = MusterApp(empty_folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        app.screen.edit_side("humans")  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert isinstance(app.screen, ForceBuilderScreen)
+        assert any("Battle 1 is in progress: it fights the units it mustered; changes saved now apply after it."
+                   in str(n.message) for n in app._notifications)  # fmt: skip

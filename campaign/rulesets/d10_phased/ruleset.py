@@ -67,6 +67,12 @@ class D10Phased(Ruleset):
     def attribute_names(self) -> list[str]:
         return [s.name for s in CATALOGUE]
 
+    def rule_text(self, text: str) -> tuple[str, str]:
+        from campaign.rulesets.d10_phased.specials import special
+
+        found = special(text)
+        return (found.name, found.help) if found is not None else ("", "")
+
     def battle_rules(self) -> Any:
         from campaign.rulesets.d10_phased.rules import D10Rules
 

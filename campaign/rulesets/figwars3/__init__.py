@@ -63,6 +63,16 @@ class FigWars3(Ruleset):
     def attribute_names(self) -> list[str]:
         return [a.name for a in ABILITIES] + list(MARKERS)
 
+    def rule_text(self, text: str) -> tuple[str, str]:
+        from campaign.rulesets.figwars3.abilities import BY_NAME, UnknownAbility, parse_ability
+
+        try:
+            name = parse_ability(text).name
+        except UnknownAbility:
+            return "", ""
+        found = BY_NAME.get(name.lower())
+        return (found.name, found.summary) if found is not None else ("", "")
+
     def battle_rules(self) -> Any:
         from campaign.rulesets.figwars3.play import FigWarsRules
 
