@@ -184,6 +184,12 @@ def _roll_forward(folder: Path) -> bool:
     return bool(files)
 
 
+def pending_save(folder: str | Path) -> str:
+    """A warning if a save was interrupted and its journal waits for a writer ("" if none)."""
+    files = _journal_files(Path(folder))
+    return "" if files is None else _pending_journal_warning(Path(folder), files)
+
+
 def _pending_journal_warning(folder: Path, files: Mapping[str, str]) -> str:
     if not files:
         return f"{folder / JOURNAL}: an unfinished journal (never complete, so ignored); the next save removes it"
@@ -444,6 +450,7 @@ def start_battle(
         number=plan.number,
     )
     with writing(folder.path, folder.lease):
+        _roll_forward(folder.path)  # a writer finishes a save a crash left (a reader saw it done)
         _check_unchanged(folder.path, {CAMPAIGN_FILE: folder.seen.get(CAMPAIGN_FILE, "")})
         path = create_battle_file(folder.path / plan.file, header)
         updated = attrs.evolve(campaign, battle_in_progress=plan.file)
@@ -499,6 +506,7 @@ def finish_battle(
     battle_path = folder.path / campaign.battle_in_progress
     result = BattleResult(outcome.digest, entry.winner, dict(entry.vps), entry.summary, outcome)
     with writing(folder.path, folder.lease):
+        _roll_forward(folder.path)  # a writer finishes a save a crash left (a reader saw it done)
         _check_unchanged(folder.path, {rel: d for rel, d in folder.seen.items()})
         # The result goes in through the journal with campaign.toml and the forces; a result
         # already there (left by an older Muster that wrote it first) is replaced by this one.

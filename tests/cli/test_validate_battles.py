@@ -84,16 +84,17 @@ def test_a_recorded_digest_that_differs_is_an_error(tmp_path: Path, capsys: pyte
 
 
 def test_validate_leaves_a_leftover_journal_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    folder = write_demo(tmp_path / "demo", seed=11)
+    folder, battle = played(tmp_path)
     state = load_campaign(folder, builtin_scenarios())
     pending = {CAMPAIGN_FILE: dump_campaign(attrs.evolve(state.campaign, note="after"))}
     pending["forces/humans.toml"] = dump_force(attrs.evolve(state.forces["humans"], note="after"))
     (folder / JOURNAL).write_text(tomli_w.dumps({"files": [{"path": k, "text": v} for k, v in pending.items()]}))
     before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
-    for argv in (["validate", str(folder)], ["status", str(folder)], ["report", str(folder)]):
+    for argv in (["validate", str(folder)], ["status", str(folder)], ["report", str(folder)], ["replay", str(battle)]):
         main(argv)
         out = capsys.readouterr()
         assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before, argv
+        assert "a save was interrupted" in out.out + out.err, argv
     code, report = validate(capsys, folder)
     assert any("a save was interrupted" in m for m in findings(report, CAMPAIGN_FILE)), report
     assert (folder / JOURNAL).exists() and "note" not in (folder / CAMPAIGN_FILE).read_text()

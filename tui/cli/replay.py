@@ -19,7 +19,7 @@ from campaign.inert_text import inert, inert_json
 from campaign.outcome import BattleOutcome, format_vp
 from campaign.rulesets import UnknownRuleset
 from saves.battle_file import BattleResult, load_battle_file
-from saves.battle_replay import battle_setup, campaign_dir  # noqa: F401  (imported from here by the TUI)
+from saves.battle_replay import battle_setup, campaign_dir
 from saves.errors import SaveError
 
 NAME = "replay"
@@ -88,8 +88,11 @@ def run(args: argparse.Namespace) -> int:
     recorded_result = loaded.result if not battle.is_over else None
     if recorded_result is not None and recorded_result.outcome is not None:
         outcome = recorded_result.outcome
-    for warning in loaded.warnings:
-        print(inert(warning), file=sys.stderr)
+    from saves.campaign_file import pending_save
+
+    for warning in [*loaded.warnings, pending_save(campaign_dir(path))]:
+        if warning:
+            print(inert(warning), file=sys.stderr)
     if args.json:
         doc = {
             "file": str(path),

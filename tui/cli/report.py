@@ -181,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"muster report: {inert(exc)}", file=sys.stderr)
         return 2
+    for warning in folder.warnings:  # a save a crash left half-done, and the like
+        print(inert(f"muster report: {warning}"), file=sys.stderr)
     text = report_md(folder)
     if args.output:
         from saves.lease import writing
