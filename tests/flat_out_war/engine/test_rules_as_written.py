@@ -371,3 +371,18 @@ def test_fow20_submersible_dives_with_its_whole_move_and_only_submersible_weapon
     with pytest.raises(IllegalCommand, match="Submersible Weapon"):
         b.rules.check(b.state, shoot_cmd(b, unit="guns", target="boats"))
     b.rules.check(b.state, shoot_cmd(b, unit="subs", target="boats"))  # the torpedo reaches it
+
+
+# --- audit: Inaccurate without a template still scatters on a miss (FOW 17) ----------------------
+def test_fow17_inaccurate_weapon_without_a_template_scatters_on_a_miss() -> None:
+    lobber = el("Lobber", "d8", weapons=(Weapon("Rock", "ranged", "d10", 24),),
+                attributes=("Arcing Artillery", "Inaccurate"))
+    b = duel([("Lobbers", (lobber,))], [("Elves", (el("Elf", count=2),))])
+    b.apply({"type": "activate", "unit": "lobbers"})
+    assert len(b.rules.odds(b.state, shoot_cmd(b, unit="lobbers", target="elves")).p_hit) == 1  # one aiming roll
+    b.apply({"type": "shoot", "unit": "lobbers", "target": "elves", "facts": {"los": "none"}})
+    expect_roll(b, 10, 1, "aiming at Elf")
+    b.roll([2])  # a miss: the marker scatters
+    expect_roll(b, 4, 1, "scatter")
+    b.roll([1])
+    assert "under" in b.pending.prompt

@@ -87,6 +87,13 @@ def template_area(att: Combatant, weapon: Arm, aimed: Combatant, aimed_unit: str
     return tuple(out)
 
 
+def own_procedure(att: Combatant, weapon: Arm) -> bool:
+    """Weapons that fire by section 17's procedure (one aiming roll at a marker): templates,
+    Linear Artillery, and Inaccurate ones, which scatter on a miss."""
+    return bool(att.template_of(weapon)) or att.weapon_has(weapon, "linear artillery") or att.weapon_has(
+        weapon, "inaccurate")
+
+
 def weapon_problem(weapon: Arm, sit: Situation, att: Combatant | None = None) -> str | None:
     """Why this weapon cannot fire now, naming the rule; None if it can. Arcing
     Artillery bought for the element (`att`) belongs to its weapon as well."""
@@ -134,7 +141,7 @@ def ranged_attacks(
                 continue
             harmless = weapon.has("capture") or weapon.has("ensnare") or att.has("capture") or att.has("ensnare")
             template = att.template_of(weapon)
-            if template and template != "flame" or att.weapon_has(weapon, "linear artillery"):
+            if own_procedure(att, weapon) and template != "flame":
                 # the marker goes on the first element hits are handed to (the engine's _special_fire)
                 index, tgt = 0, targets[0]
                 mods = ranged_modifiers(att, weapon, tgt, sit, edition)

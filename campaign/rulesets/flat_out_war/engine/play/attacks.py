@@ -24,6 +24,7 @@ from campaign.rulesets.flat_out_war.engine.declare import (
     NoAttack,
     UnderTemplate,
     melee_attacks,
+    own_procedure,
     ranged_attacks,
     template_area,
     weapon_problem,
@@ -431,7 +432,7 @@ class AttackMixin:
         def extra(c: Combatant, w: Arm) -> str | None:
             if names and w.name not in names:
                 return "not chosen"
-            if c.template_of(w) or c.weapon_has(w, "linear artillery"):
+            if own_procedure(c, w):
                 return "fires on its own procedure"
             return self._weapon_problem(state, c, w)
 
@@ -444,7 +445,7 @@ class AttackMixin:
             specs = []
         fired = {(s.attacker, s.weapon) for s in specs}
         special = [(c, w) for c in cs for w in c.ranged
-                   if (c.template_of(w) or c.weapon_has(w, "linear artillery"))
+                   if own_procedure(c, w)
                    and (not names or w.name in names) and self._weapon_problem(state, c, w) is None]
         if not specs and not special:
             raise IllegalCommand("FOW 11", "no weapon can fire at this target")
