@@ -13,9 +13,8 @@ import attrs
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from, melee_die
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
-from campaign.rulesets.flat_out_war.engine.artillery import Covered, TemplateMode, template_plan
+from campaign.rulesets.flat_out_war.engine.artillery import Covered, template_plan
 from campaign.rulesets.flat_out_war.engine.odds import AreaVictim, AttackSpec, lucky_rolls
-from campaign.rulesets.flat_out_war.engine.rolls import p_success, total_of
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 

@@ -6,6 +6,9 @@ at one target element. Attacks are dealt to the target unit's elements in turn
 (round robin), as a player spreading hits would; each target element's state (Hit
 Points, Resilient die, weapons, airborne, down) is followed exactly through the
 hits it takes, and the unit's casualties are the convolution over its elements.
+A burst template's victims are its `area` (declare.template_area, the list the engine
+resolves); Lucky re-rolls follow the policy "re-roll every missed attack die and every
+failed one-die recovery roll" (the engine's Lucky offer says which faces those are).
 """
 
 from __future__ import annotations
@@ -41,8 +44,6 @@ class AttackSpec:
     spell: bool = False  # a casting roll: a natural 1 misfires and fails
     target_index: int | None = None  # which target element; None: round robin
     covers: int = 1  # Fireball: on success every covered element takes a hit
-    follow_p: Fraction | None = None  # burst template: each covered element past the first is hit
-    # with this chance (roll_each); None: hit outright (auto_hit, Fireball)
     attacker: str = ""  # the attacking element's key (battle element id)
     target_key: str = ""  # the declared target element's key
     weapon: int | None = None  # weapon index, for ranged attacks
@@ -261,8 +262,7 @@ def _unit_casualties(attacks: Sequence[AttackSpec], targets: Sequence[Combatant]
 
 def _joint_area(joint: dict[tuple[State, ...], Fraction], declared: int, attack: AttackSpec,
                 edition: str) -> dict[tuple[State, ...], Fraction]:
-    """One aiming roll; on success the first covered element is hit and each other one is
-    hit outright or with `follow_p` (a burst template, or Fireball's one hit each)."""
+    """Fireball: one casting roll; on success each covered element takes a hit (A-38)."""
     p = attack.p_hit
     out: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
     for states, w in joint.items():
@@ -273,15 +273,11 @@ def _joint_area(joint: dict[tuple[State, ...], Fraction], declared: int, attack:
             out[states] += w * p
             continue
         branches: dict[tuple[State, ...], Fraction] = {states: Fraction(1)}
-        for order, index in enumerate(covered):
-            chance = Fraction(1) if order == 0 or attack.follow_p is None else attack.follow_p
+        for index in covered:
             nxt: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
             for st, q in branches.items():
-                if chance != 1:
-                    nxt[st] += q * (1 - chance)
-                if chance:
-                    for s, r in recovery_outcomes(st[index], attack.hit, edition).items():
-                        nxt[(*st[:index], s, *st[index + 1:])] += q * chance * r
+                for s, r in recovery_outcomes(st[index], attack.hit, edition).items():
+                    nxt[(*st[:index], s, *st[index + 1:])] += q * r
             branches = dict(nxt)
         for st, q in branches.items():
             out[st] += w * p * q

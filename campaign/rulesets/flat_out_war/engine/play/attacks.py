@@ -15,7 +15,7 @@ from campaign.engine.rules import handed_modifier
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.force import Element
 from campaign.rulesets.flat_out_war.editions import SO, V17
-from campaign.rulesets.flat_out_war.engine.artillery import Covered, bounce, scatter, template_plan
+from campaign.rulesets.flat_out_war.engine.artillery import bounce, scatter
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
