@@ -124,6 +124,9 @@ async def test_typed_names_with_control_characters_are_refused(hostile: Path) ->
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.force == before  # type: ignore[attr-defined]
+        await pilot.press("r", "enter")  # accepted as shown: the file's own name is kept, not its inert form
+        await pilot.pause()
+        assert app.screen.force == before  # type: ignore[attr-defined]
         await pilot.press("down", "enter")  # the element editor
         await settle(pilot)
         editor = app.screen

@@ -57,6 +57,7 @@ class PromptScreen(MusterModal):
     def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
         super().__init__()
         self.title_text = title
+        self.original = value
         self.value = inert(value)  # a name from a file: its control characters shown, never typed back
         self.placeholder = placeholder
 
@@ -69,6 +70,9 @@ class PromptScreen(MusterModal):
     @on(Input.Submitted)
     def accept(self, event: Input.Submitted) -> None:
         text = event.value.strip()
+        if self.original and text == self.value.strip():  # left as shown: the file's own text
+            self.dismiss(self.original)
+            return
         problem = control_problem(text)
         if problem:
             self.notify(problem.capitalize() + ".", severity="warning", markup=False)
