@@ -148,3 +148,17 @@ def test_crlf_torn_tail_is_cut_with_a_warning_and_nothing_else(tmp_path: Path) -
     warnings = append_log(path, {"seq": 2})
     assert any("cut off an unfinished last entry" in w for w in warnings)
     assert [e["seq"] for e in load_battle_file(path).log] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("line_end", [b"\n", b"\r\n"])
+def test_at_every_torn_offset_the_appender_keeps_what_the_reader_keeps(tmp_path: Path, line_end: bytes) -> None:
+    path = _small(tmp_path / "b.toml")
+    good = path.read_bytes()
+    append_log(path, {"seq": 2, "command": {"type": "move", "unit": "ripper-swarm"}})
+    whole = path.read_bytes()
+    for cut in range(len(good), len(whole) + 1):
+        path.write_bytes(whole[:cut].replace(b"\n", line_end))
+        kept = load_battle_file(path).log
+        assert kept in ([{"seq": 0}, {"seq": 1}], [{"seq": 0}, {"seq": 1}, {"seq": 2, "command": {"type": "move", "unit": "ripper-swarm"}}])
+        append_log(path, {"seq": 9})
+        assert load_battle_file(path).log == [*kept, {"seq": 9}], cut
