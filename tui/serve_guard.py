@@ -114,7 +114,9 @@ def guarded(server_class: type, guard: Guard) -> type:
             return app
 
         async def on_startup(self, app) -> None:  # type: ignore[no-untyped-def]
-            self.console.print(f"Muster is served on {guard.url(self.public_url)}", highlight=False, markup=False)
+            # soft_wrap: the address stays on one line, whole, to be copied or clicked
+            self.console.print(f"Muster is served on {guard.url(self.public_url)}", highlight=False, markup=False,
+                               soft_wrap=True)  # fmt: skip
             self.console.print("Open that address (it holds this session's token); press Ctrl+C to quit.",
                                highlight=False, markup=False)  # fmt: skip
 

@@ -127,6 +127,14 @@ def test_the_guarded_server_over_http_on_loopback() -> None:  # type: ignore[no-
             return web.Response(text="ok")
 
         server.handle_websocket = fake_websocket
+        from io import StringIO
+
+        from rich.console import Console
+
+        printed = StringIO()
+        server.console = Console(file=printed, width=40)  # narrow: the address must not be broken
+        await server.on_startup(None)
+        assert f"http://127.0.0.1:{port}/?token={TOKEN}" in printed.getvalue().splitlines()[0]
         app = await server._make_app()
         app.on_startup.clear()
         async with TestClient(TestServer(app, host="127.0.0.1", port=port)) as client:
