@@ -54,6 +54,8 @@ def test_inert_shows_every_control_character() -> None:
         ("roster", "{camp}/forces/humans.toml", "--format", "md"),
         ("roster", "{camp}/forces/humans.toml", "--format", "html"),
         ("roster", "{camp}/forces/humans.toml", "--json"),
+        ("briefing", "{camp}"),
+        ("briefing", "{camp}", "--json"),
     ],
 )
 def test_commands_print_names_inert(hostile: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:

@@ -261,7 +261,7 @@ class ForceBuilderScreen(MusterScreen):
             self.notify(f"Roster not written: {exc.strerror}", severity="error", markup=False)
             return
         except Exception as exc:  # noqa: BLE001 - a force the ruleset cannot read: say so
-            self.notify(f"No roster: {exc}", severity="error", markup=False)
+            self.notify(inert(f"No roster: {exc}"), severity="error", markup=False)
             return
         viewer = LogViewerScreen(f"Roster: {self.force.name}", where, as_text(doc, width=74).splitlines())
         viewer.sub_title_text = "Roster"
