@@ -7,9 +7,16 @@ import inspect
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 import tests.tui.toy_ruleset  # noqa: F401  (registers "toy-war")
 from tui.app import MusterApp
+
+
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inputs keep their cursor shown: a blink every 0.5 s made snapshots depend on the machine's load."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
 @pytest.fixture
