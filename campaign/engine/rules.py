@@ -167,7 +167,9 @@ class BattleRules:
                 continue
             if "target" in spec.params and spec.params["target"] != target_id:
                 continue
-            data = {"type": spec.type, **spec.params, "facts": dict(facts)}
+            data: dict[str, Any] = {"type": spec.type, **spec.params}
+            if facts:  # a command without table facts has no facts field
+                data["facts"] = dict(facts)
             if "target" not in data and spec.targets:
                 data["target"] = target_id
             command = self.command_from(data)

@@ -1,0 +1,138 @@
+"""Duel: a deliberately small rule system that lives only in tests (docs/rulesets.md,
+"How to add a rule system", walks through it).
+
+Two stats per model (skill, guard, in Element.stats). A strike is an opposed roll: the
+striker's d6 + skill against the target's d6 + guard; a higher total removes one target
+model. Each round has two phases: a volley (every unit rolls a d6, a 6 removes a model of
+the first enemy unit), then activations in initiative order, each unit striking once.
+A unit costs skill + guard per model. Registered only by the tests that use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import attrs
+
+from campaign.costing import ElementCost, ForceCost, UnitCost
+from campaign.engine.commands import Command
+from campaign.engine.pending import CommandSpec, FactSpec, RollRequest
+from campaign.engine.report import OddsReport, Outcome
+from campaign.engine.rules import BattleRules, Initiative
+from campaign.engine.state import BattleState
+from campaign.force import Element, Force, Unit
+from campaign.profiles import FieldSpec, Profile, check_stats
+from campaign.rulesets import Ruleset
+
+SKILL = FieldSpec("skill", "int", "Skill", "added to the striker's d6", default=1, min=0, max=5, stat=True, column=5)
+GUARD = FieldSpec("guard", "int", "Guard", "added to the target's d6", default=1, min=0, max=5, stat=True, column=5)
+
+
+@attrs.define(frozen=True)
+class Strike(Command):
+    type: ClassVar[str] = "strike"
+    unit: str = ""
+    target: str = ""
+    facts: dict[str, Any] = attrs.field(factory=dict)
+
+
+CHARGED = FactSpec("charged", (False, True), False, "the striker charged in: +1 to its roll")
+
+
+def p_beats(skill: int, guard: int) -> Fraction:
+    """d6 + skill strictly above d6 + guard."""
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a + skill > b + guard)
+    return Fraction(wins, 36)
+
+
+class DuelRules(BattleRules):
+    id: ClassVar[str] = "duel"
+    initiative: ClassVar[Initiative] = Initiative(die=8)
+
+    def command_types(self) -> Iterable[type[Command]]:
+        return (Strike,)
+
+    def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
+        unit = state.unit(unit_id)
+        if unit.markers.get("struck"):
+            return []
+        return [CommandSpec("strike", {"unit": unit_id, "target": e.id}, (CHARGED,), f"{unit.name}: strike {e.name}",
+                            odds=True, targets="units")
+                for e in state.units if e.side != unit.side and not e.eliminated]
+
+    def stat(self, state: BattleState, unit_id: str, name: str) -> int:
+        return int(state.unit(unit_id).alive[0].data.get(name, 0))
+
+    def skill(self, state: BattleState, command: Command) -> int:
+        """The striker's skill, +1 when it charged: odds and resolution both read this."""
+        return self.stat(state, command.unit, "skill") + (1 if command.facts.get("charged") else 0)
+
+    def new_state(self, setup: Any) -> BattleState:
+        state = super().new_state(setup)
+        for side in setup.sides:
+            for unit in side.force.units:
+                us = next(u for u in state.units if u.side == side.id and u.name == unit.name)
+                for es in us.elements:
+                    es.data.update({k: int(v) for k, v in unit.elements[es.entry].stats.items()})
+        return state
+
+    def on_round_start(self, state: BattleState, ctx: Any) -> Any:  # phase 1: the volley
+        ctx.emit("phase", "Volley phase")
+        for unit in [u for u in state.units if not u.eliminated]:
+            unit.markers.pop("struck", None)
+            enemies = [e for e in state.units if e.side != unit.side and not e.eliminated]
+            if unit.eliminated or not enemies:
+                continue
+            (face,) = yield RollRequest(6, 1, f"1 x d6 volley, {unit.name}", unit.side)
+            if face == 6:
+                enemies[0].alive[0].alive = False
+                ctx.emit("removed", f"{unit.name}'s volley removes one of {enemies[0].name}")
+        ctx.emit("phase", "Strike phase")
+
+    def resolve(self, state: BattleState, command: Command, ctx: Any) -> Any:
+        unit, target = state.unit(command.unit), state.unit(command.target)
+        attack, defend = yield RollRequest(6, 2, f"2 x d6 opposed, {unit.name} strikes {target.name}", unit.side)
+        unit.markers["struck"] = True
+        if attack + self.skill(state, command) > defend + self.stat(state, target.id, "guard"):
+            target.alive[0].alive = False
+            ctx.emit("removed", f"{unit.name} removes one of {target.name}")
+        else:
+            ctx.emit("held", f"{target.name} holds")
+
+    def odds(self, state: BattleState, command: Command) -> OddsReport:
+        p = p_beats(self.skill(state, command), self.stat(state, command.target, "guard"))
+        return OddsReport((Outcome("removed", {0: 1 - p, 1: p}),), (f"d6+skill beats d6+guard: {float(p):.0%}",))
+
+    def is_over(self, state: BattleState) -> bool:
+        return any(all(u.eliminated for u in state.units_of(s.id, alive=False)) for s in state.sides)
+
+
+class Duel(Ruleset):
+    id = "duel"
+    name = "Duel"
+    dice = ("d6",)
+    help_text = "Duel: d6 + skill against d6 + guard; a volley, then strikes."
+    odds_help = "Duel: --action strike"
+    profile = Profile(element=(SKILL, GUARD))
+
+    def price(self, force: Force) -> ForceCost:
+        def each(e: Element) -> int:
+            return int(e.stats.get("skill", 0)) + int(e.stats.get("guard", 0))
+
+        units = tuple(UnitCost(u.name, tuple(ElementCost(e.name, e.count, each(e)) for e in u.elements))
+                      for u in force.units)
+        return ForceCost(units, tuple(self.validate(force)))
+
+    def validate(self, force: Force) -> list:  # type: ignore[type-arg]
+        return check_stats(self.profile, force, "duel")
+
+    def sample_forces(self) -> list[Force]:
+        def side(name: str, unit: str, skill: int, guard: int) -> Force:
+            return Force(name, self.id, units=(Unit(unit, (Element("Fencer", 3, stats={"skill": skill, "guard": guard}),)),))
+
+        return [side("Blades", "Red Blades", 2, 1), side("Shields", "Blue Shields", 1, 2)]
+
+    def battle_rules(self) -> DuelRules:
+        return DuelRules(dict(self.options), ruleset=self)
