@@ -37,6 +37,7 @@ from campaign.rulesets.figwars3.weapons import RangedWeapon
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
+    from campaign.outcome import BattleOutcome
 
 MOVE_FACTS = (
     FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
@@ -668,6 +669,29 @@ class FigWarsRules(BattleRules):
                 lost += sum(1 for e in unit.elements if fled or not e.alive)
             out[side.id] = Fraction(lost)
         return out
+
+    def outcome(self, state: BattleState) -> BattleOutcome:
+        """VPs are casualties inflicted (PR-26); each side's dead go back to the campaign
+        per element entry (models that fled the table survive the battle)."""
+        from campaign.outcome import BattleOutcome, Casualty, SideOutcome, VPLine
+
+        vps = self.victory_points(state)
+        sides = []
+        for side in state.sides:
+            casualties = []
+            for unit in state.units:
+                if unit.side != side.id:
+                    continue
+                lost: dict[int, tuple[str, int]] = {}
+                for el in unit.elements:
+                    if not el.alive:
+                        name, n = lost.get(el.entry, (el.name, 0))
+                        lost[el.entry] = (name, n + 1)
+                casualties.extend(Casualty(unit.name, name, entry, n) for entry, (name, n) in sorted(lost.items()))
+            gone = tuple(u.name for u in state.units if u.side == side.id and u.eliminated)
+            line = VPLine("casualties inflicted (fled models count)", vps.get(side.id, Fraction(0)), "other")
+            sides.append(SideOutcome(side.id, (line,), gone, tuple(casualties)))
+        return BattleOutcome(sides=tuple(sides), rounds_played=state.round, end_reason=state.end_reason)
 
     # --- odds ---------------------------------------------------------------------
     def opposed_for(self, state: BattleState, command: Command) -> OpposedRoll:
