@@ -386,3 +386,21 @@ def test_fow17_inaccurate_weapon_without_a_template_scatters_on_a_miss() -> None
     expect_roll(b, 4, 1, "scatter")
     b.roll([1])
     assert "under" in b.pending.prompt
+
+
+# --- audit: a Transport carries the load it was bought for -------------------------------------
+def test_fow20_transport_carries_only_its_load() -> None:
+    b = duel([("Reds", (el("A"),))],
+             [("Blues", (el("Truck", "d8", kind="vehicle", attributes=("Transport 2 x d6",)),)),
+              ("Riders", (el("Rider", count=2),)), ("More", (el("Extra"),)), ("Ogres", (el("Ogre", "d10"),))])
+
+    def board(unit):
+        b.rules.check(b.state, b.types.from_dict({"type": "move", "unit": unit, "facts": {"embark": "blues/truck"}}))
+
+    with pytest.raises(IllegalCommand, match="do not fit"):  # a d10 is bigger than the d6 load
+        board("ogres")
+    board("riders")
+    for es in b.state.unit("riders").elements:
+        es.markers["carried_by"] = "blues/truck"
+    with pytest.raises(IllegalCommand, match="do not fit"):  # two aboard already
+        board("more")

@@ -28,7 +28,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
     turning_problem,
 )
 from campaign.rulesets.flat_out_war.engine.play.base import Resolution
-from campaign.rulesets.flat_out_war.engine.rolls import succeeds
+from campaign.rulesets.flat_out_war.engine.rolls import die_sides, succeeds
 
 
 # Move facts that set or clear a marker on every moving element:
@@ -156,6 +156,33 @@ class MovementMixin:
                 raise IllegalCommand("FOW 20 Transport", f"{carrier.name} cannot carry others (needs Transport)")
             if state.unit(carrier.unit).side != unit.side:
                 raise IllegalCommand("FOW 20 Transport", "a unit boards a transport of its own side")
+            why = self._load_problem(state, carrier, self._able(state, unit))
+            if why:
+                raise IllegalCommand("FOW 20 Transport", why)
+
+    def _load_problem(self, state: BattleState, carrier: ElementState, boarding: list[ElementState]) -> str | None:
+        """The loads the Transport was bought for (`Transport 10 x d6`, or alternatives):
+        the carried elements, those aboard and those boarding, must fit one of them."""
+        from campaign.rulesets.flat_out_war.attributes import AttributeTextError, parse_attribute
+
+        loads: tuple[tuple[int, str], ...] = ()
+        for text in self.element_of(state, carrier).attributes:
+            try:
+                parsed = parse_attribute(text)
+            except AttributeTextError:
+                continue
+            if parsed.name == "Transport":
+                loads = parsed.params.loads
+        if not loads:
+            return None  # no load written: the players' word stands (costing flags it)
+        aboard = [e for u in state.units for e in u.alive if e.markers.get("carried_by") == carrier.id]
+        riders = aboard + [e for e in boarding if e not in aboard]
+        dice = [self.combatant(state, e).base_die for e in riders]
+        for count, die in loads:
+            if len(riders) <= count and all(d <= die_sides(die) for d in dice):
+                return None
+        said = " or ".join(f"{n} x {d}" for n, d in loads)
+        return f"{carrier.name} carries {said}: {len(riders)} element(s) of up to d{max(dice)} do not fit"
 
     def inches_moved(self, state: BattleState, cmd: Any) -> Fraction:
         """How far the unit moves with this command: the one answer for every rule that
