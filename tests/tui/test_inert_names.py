@@ -185,3 +185,33 @@ def test_hostile_battle_snapshot(snap_compare, hostile: Path) -> None:  # type: 
         await settle(pilot)
 
     assert snap_compare(MusterApp(hostile.parent), terminal_size=(80, 24), run_before=run)
+
+
+async def test_a_stat_from_the_file_is_shown_inert_and_kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import attrs
+
+    from campaign.profiles import FieldSpec, Profile
+    from tests.tui.toy_ruleset import ToyWar, toy_force
+
+    spec = FieldSpec("armour", "text", stat=True)
+    monkeypatch.setattr(ToyWar, "profile", Profile(element=(*ToyWar.profile.element, spec)))
+    force = toy_force()
+    force = attrs.evolve(force, units=tuple(
+        attrs.evolve(u, elements=tuple(attrs.evolve(e, stats={"armour": "flak\x1b[2J"}) for e in u.elements))
+        for u in force.units))  # fmt: skip
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_force(force, None)
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, ElementEditorScreen)
+        assert editor.query_one("#f-stat-armour", Input).value == "flak\\x1b[2J"
+        assert editor.read_form().stats == {"armour": "flak\x1b[2J"}  # shown inert, kept as the file has it
+        await type_into(pilot, "#f-stat-armour", "plate\x07")
+        assert "control characters" in screen_text(app)
+        assert "plate\x07" not in editor.read_form().stats.values()  # refused, never stored
+        await type_into(pilot, "#f-stat-armour", "plate")
+        assert editor.read_form().stats == {"armour": "plate"}

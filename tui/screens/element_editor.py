@@ -148,8 +148,19 @@ class ElementEditorScreen(MusterScreen):
         kind = value("#f-kind", Select).value
         stats = dict(self.element.stats)
         for spec in type(self.ruleset).profile.stats():
+            raw = value(f"#f-stat-{spec.name}", Input).value
+            shown = spec.show(self.original.stats.get(spec.name))
+            if raw == inert(shown):  # left as shown: the file's own value, even one holding control characters
+                if spec.name in self.original.stats:
+                    stats[spec.name] = self.original.stats[spec.name]
+                else:
+                    stats.pop(spec.name, None)
+                continue
+            if control_problem(raw):
+                problems.append(f"{spec.name}: {control_problem(raw).replace('a name cannot', 'cannot')}")  # type: ignore[union-attr]
+                continue
             try:
-                typed = spec.parse(value(f"#f-stat-{spec.name}", Input).value)
+                typed = spec.parse(raw)
             except ValueError as exc:
                 problems.append(str(exc))
                 continue
