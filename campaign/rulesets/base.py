@@ -7,7 +7,7 @@ campaign flow talk to rulesets only through this interface.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import attrs
 
@@ -17,7 +17,7 @@ from campaign.force import Force
 from campaign.options import Option, resolve_options
 from campaign.profiles import DEFAULT_PROFILE, Profile
 
-__all__ = ["CampaignDefaults", "Option", "Ruleset", "UnknownRuleset"]
+__all__ = ["CampaignDefaults", "Option", "Ruleset", "Simulator", "UnknownRuleset"]
 
 
 class UnknownRuleset(KeyError):
@@ -34,6 +34,16 @@ class CampaignDefaults:
     recovery_die: int = 6
     recovery_target: int = 4
     heals: tuple[str, ...] = ()
+
+
+@attrs.define(frozen=True)
+class Simulator:
+    """How `muster simulate` plays this ruleset: `play(battle, seed)` answers every decision
+    of a started battle with auto dice until it ends; `assumptions` are the table facts the
+    player takes for granted (open field), printed with every forecast."""
+
+    play: Callable[[Any, int], object]
+    assumptions: tuple[str, ...] = ()
 
 
 class Ruleset:
@@ -95,3 +105,7 @@ class Ruleset:
 
         Battle.start finds a ruleset's battle rules through this hook."""
         raise NotImplementedError(f"{self.name or self.id} cannot be played in the battle engine yet")
+
+    def simulator(self) -> Simulator | None:
+        """The autoplayer `muster simulate` uses, or None when the ruleset has none."""
+        return None

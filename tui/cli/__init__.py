@@ -25,6 +25,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "report",
     "replay",
     "odds",
+    "simulate",
     "roster",
     "serve",
     "unlock",

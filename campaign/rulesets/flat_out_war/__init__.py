@@ -18,7 +18,7 @@ from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Element, Force
 from campaign.rulesets import register
-from campaign.rulesets.base import CampaignDefaults, Option, Ruleset
+from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, Simulator
 from campaign.rulesets.flat_out_war.attributes import names_in
 from campaign.rulesets.flat_out_war.costs import price_element, price_force
 from campaign.rulesets.flat_out_war.dice import DIE_NAMES
@@ -28,6 +28,15 @@ from campaign.rulesets.flat_out_war.help import HELP, ODDS_HELP
 from campaign.rulesets.flat_out_war.samples import ALL_FORCES
 from campaign.rulesets.flat_out_war.spells import SPELL_NAMES
 from campaign.rulesets.flat_out_war.validation import resolve_options, validate_force
+
+# What the autoplayer takes as given on an open field (its facts' defaults and choices).
+SIMULATION_ASSUMPTIONS = (
+    "every attack at short range",
+    "clear line of sight",
+    "front aspect",
+    "units in contact once they charge",
+    "open ground: each unit advances 2\" a move",
+)
 
 
 @register
@@ -115,3 +124,11 @@ class FlatOutWar(Ruleset):
         from campaign.rulesets.flat_out_war.engine.rules import FlatOutWarRules
 
         return FlatOutWarRules(dict(self.options), ruleset=self, edition=str(self.edition))
+
+    def simulator(self) -> Simulator:
+        """The seeded autoplayer (engine/autoplay.py), every attack taken at short range."""
+        from functools import partial
+
+        from campaign.rulesets.flat_out_war.engine.autoplay import play_out
+
+        return Simulator(play=partial(play_out, long_range=0.0), assumptions=SIMULATION_ASSUMPTIONS)

@@ -73,11 +73,12 @@ class AutoPlayer:
         return battle.command(legal[0])
 
 
-def play_out(battle: Any, seed: int = 0, max_steps: int = 20_000) -> int:
-    """Answer decisions until the battle ends (or max_steps); returns the steps taken."""
+def play_out(battle: Any, seed: int = 0, max_steps: int = 20_000, long_range: float = 0.3) -> int:
+    """Answer decisions until the battle ends (or max_steps); returns the steps taken.
+    `long_range` is the share of shots taken at long range (0: all at short range)."""
     from campaign.engine.errors import IllegalCommand
 
-    player = AutoPlayer(seed)
+    player = AutoPlayer(seed, long_range=long_range)
     steps = 0
     while isinstance(battle.pending, Decision) and steps < max_steps:
         try:
