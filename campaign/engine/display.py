@@ -45,13 +45,14 @@ def marker_words(markers: dict[str, Any], names: dict[str, str] | None = None, q
     return words
 
 
-def effect_words(state: BattleState, unit: UnitState) -> list[str]:
-    """Timed effects on the unit or its elements, with their turns left."""
+def effect_words(state: BattleState, unit: UnitState, name_key: str = "name") -> list[str]:
+    """Timed effects on the unit or its elements, with their turns left; an effect is
+    called by its data[name_key] (a ruleset's own key for it), else by its kind."""
     ids = {unit.id, *(e.id for e in unit.elements)}
     words = []
     for effect in state.effects:
         if effect.target in ids:
-            name = str(effect.data.get("name") or effect.kind).replace("_", " ")
+            name = str(effect.data.get(name_key) or effect.kind).replace("_", " ")
             clock = effect.clock.replace("_", " ")
             words.append(f"{name} {effect.remaining} {clock}{'s' if effect.remaining != 1 else ''} left")
     return words

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from pathlib import Path
 
 import pytest
@@ -29,13 +27,3 @@ def empty_folder(tmp_path: Path) -> Path:
 @pytest.fixture
 def app(empty_folder: Path) -> MusterApp:
     return MusterApp(empty_folder)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run `async def` tests in a fresh event loop (no asyncio plugin needed)."""
-    if inspect.iscoroutinefunction(pyfuncitem.obj):
-        names = pyfuncitem._fixtureinfo.argnames
-        asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
-        return True
-    return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.engine.display import UnitView
+from campaign.engine.display import UnitView, effect_words
 from campaign.engine.state import BattleState, ElementState, UnitState
 
 # Unit bookkeeping that is not a status worth a word on screen.
@@ -70,17 +70,6 @@ def element_line(es: ElementState, start_die: int | None, names: dict[str, str] 
     return text + (": " + ", ".join(words) if words else "")
 
 
-def effect_words(state: BattleState, unit: UnitState) -> list[str]:
-    """Timed effects (spells) on the unit or its elements, with their turns left."""
-    ids = {unit.id, *(e.id for e in unit.elements)}
-    words = []
-    for effect in state.effects:
-        if effect.target in ids:
-            name = str(effect.data.get("spell") or effect.kind).replace("_", " ")
-            words.append(f"{name} {effect.remaining} {effect.clock.replace('_', ' ')}{'s' if effect.remaining != 1 else ''} left")
-    return words
-
-
 def unit_status(unit: UnitState, names: dict[str, str] | None = None) -> list[str]:
     names = names or {}
     words = []
@@ -105,5 +94,5 @@ def unit_view(state: BattleState, unit_id: str, start_die: Any) -> UnitView:
     """`start_die(es)`: the die the element took the field with, or None."""
     unit = state.unit(unit_id)
     names = {u.id: u.name for u in state.units}
-    status = unit_status(unit, names) + effect_words(state, unit)
+    status = unit_status(unit, names) + effect_words(state, unit, name_key="spell")
     return UnitView(tuple(status), tuple(element_line(es, start_die(es), names) for es in unit.alive))

@@ -1,4 +1,4 @@
-"""Pilot tests here run the same way as in tests/tui (no asyncio plugin needed)."""
+"""Every `async def` test (the Pilot tests) runs in a fresh event loop: no asyncio plugin needed."""
 
 from __future__ import annotations
 
