@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
 from campaign.force import Force
-from campaign.rulesets.base import Ruleset
+from campaign.rulesets.base import CampaignDefaults, Ruleset
 from campaign.rulesets.d10_phased.forces import RULESET_ID, army_to_force, force_to_army
 from campaign.rulesets.d10_phased.help import HELP
 from campaign.rulesets.d10_phased.options import OPTIONS
@@ -34,6 +34,8 @@ class D10Phased(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("d10",)
     dice: ClassVar[tuple[str, ...]] = ()  # every die is a d10; weapons write their dice as "2d10"
     option_specs = OPTIONS
+    # our sources have no campaign rules: a lost model comes back on the d10 test (5+)
+    campaign_defaults: ClassVar[CampaignDefaults] = CampaignDefaults(recovery_die=10, recovery_target=5)
     help_text: ClassVar[str] = HELP
     has_points = False  # every model prices 0: no cost columns in views and `muster cost`
     # the d10 turn is phased, for the core's phased turn (no scheme has that name yet); the
