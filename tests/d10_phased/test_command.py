@@ -4,7 +4,6 @@ import pytest
 
 from campaign.rulesets.d10_phased.command import command_check
 from campaign.rulesets.d10_phased.movement import why_cannot_run_away
-from campaign.rulesets.d10_phased.profile import Model, Unit
 from campaign.rulesets.d10_phased.samples import GNASHER_HORDE, IRON_LEGION
 from campaign.rulesets.d10_phased.state import roster_of
 from campaign.rulesets.d10_phased.upkeep import end_movement_phase, senseless_slaughter, start_turn

@@ -58,7 +58,6 @@ from campaign.rulesets.d10_phased.turn import (
     ATTACK_PHASES,
     BY_NUMBER,
     MORALE_1,
-    MORALE_2,
     MORALE_PHASES,
     MOVE_FIRST,
     MOVE_PHASES,
