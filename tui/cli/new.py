@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sample", action="append", default=[], metavar="ID=FORCE", help="a side's force from the ruleset's samples")
     parser.add_argument("--track", default="", metavar="S1,S2,...", help="scenario ids in order")
     parser.add_argument("--dice", choices=("auto", "table"), default="auto")
-    parser.add_argument("--activation", choices=scheme_names(), default=DEFAULT_SCHEME)
+    parser.add_argument("--activation", choices=scheme_names(), default=None,
+                        help="activation scheme (default: the ruleset's own, else the core's)")
     parser.add_argument("--seed", type=int, help="dice seed for the campaign's battles (default: from the name)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a campaign rule (see campaign.toml [rules])")
     parser.add_argument("--git", choices=("off", "battle", "activation"), help="commit to git after each battle")
@@ -165,7 +166,7 @@ def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
         steps,
         edition=ruleset.edition,
         dice=args.dice,
-        activation=args.activation,
+        activation=args.activation or type(ruleset).default_activation or DEFAULT_SCHEME,
         rules=rules,
         seed=args.seed if args.seed is not None else zlib.crc32(name.encode("utf-8")),
         scenario_ids=set(builtin_scenarios()),

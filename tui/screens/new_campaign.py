@@ -24,6 +24,7 @@ from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, cr
 from campaign.force import Force
 from campaign.engine.scheme import scheme_names
 from campaign.activation import DEFAULT_SCHEME
+from campaign.rulesets import ruleset_class
 from campaign.inert_text import inert
 from saves.errors import SaveError
 from tui import workspace
@@ -157,6 +158,10 @@ class NewCampaignScreen(MusterScreen):
 
     def fill_for_ruleset(self) -> None:
         rid = self.ruleset()[0]
+        # the ruleset's own activation scheme, when it names one that is registered
+        preferred = ruleset_class(rid).default_activation or DEFAULT_SCHEME
+        if preferred in scheme_names():
+            self.query_one("#c-activation", Select).value = preferred
         self.forces = self.force_choices()
         for i in range(MAX_SIDES):
             select = self.query_one(f"#c-force-{i}", Select)
