@@ -35,10 +35,10 @@ def step(battle: Battle) -> None:
         tries.append((spec, {"facts": {"at_edge": False}}))
     for spec in by_type.get("close", []):
         tries.append((spec, {}))
-    for spec in by_type.get("fire", []):
-        enemies = enemy_models(battle, pending.side)
-        if enemies:
-            tries.append((spec, {"target": enemies[(game.turn * 7) % len(enemies)]}))
+    fire = by_type.get("fire", [])
+    if fire:
+        spec = fire[(game.turn * 7) % len(fire)]
+        tries.append((spec, {}))
     for spec in by_type.get("unit_move", []):
         unit = spec.params["unit"]
         fighters = [m for m in game.roster.members(unit) if not any(w != "close" and n for w, n in m.attack.items())]

@@ -23,10 +23,7 @@ PLAYABLE = [rid for rid in ruleset_ids() if ruleset_class(rid).battle_rules is n
 
 # Rulesets whose decisions the generic player (tests/engine/engine_play.py) cannot answer
 # yet; their own suites play whole battles with their own players.
-GENERIC_PLAYER_CANNOT_DRIVE = {
-    "d10-phased": "its fallback answer (a declaration naming no model) is refused: the kit's player needs "
-                  "the rules to offer model ids in the CommandSpec (issue 11, turn structures)",
-}
+GENERIC_PLAYER_CANNOT_DRIVE: dict[str, str] = {}
 
 BATTLE = """
 import json, sys

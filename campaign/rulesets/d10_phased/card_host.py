@@ -77,8 +77,12 @@ class D10CardHost(CardHost):
             out.append(CommandSpec("unit_move", {"unit": unit_id}, CARD_MOVE_FACTS, f"{name}: move"))
         able = [m for m in models if m.crit_no_attack_turn != game.turn]
         enemies = [m for s in game.sides if s != models[0].side for m in game.roster.side_models(s)]
-        if any(n and w != CLOSE for m in able for w, n in m.attack.items()) and enemies:
-            out.append(CommandSpec("fire", {"unit": unit_id}, CARD_FIRE_FACTS, f"{name}: fire", odds=True, targets="models"))
+        if any(n and w != CLOSE for m in able for w, n in m.attack.items()):
+            # one spec per enemy model: the target is a model (AMB-32), offered by id
+            out += [
+                CommandSpec("fire", {"unit": unit_id, "target": e.id}, CARD_FIRE_FACTS, f"{name}: fire at {e.name}", odds=True, targets="models")
+                for e in enemies
+            ]
         touched = {t for m in able if m.attack.get(CLOSE) for t in game.touching(m.id)}
         for target in sorted(touched):
             out.append(
