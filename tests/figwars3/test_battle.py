@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 from campaign.campaigns.scenario import Scenario
@@ -207,3 +208,25 @@ def test_a_held_sentry_is_fired_or_lost_at_its_next_activation() -> None:
     assert pending.legal[-1].params == {"option": "let_go"}
     battle.apply(battle.command(pending.legal[-1]))
     assert battle.state.element(model).data["sentry"] == "" and battle.events[-1].kind == "sentry_lost"
+
+
+def test_medic_saves_a_model_at_zero_dp_within_the_window() -> None:
+    from campaign.rulesets.figwars3.attack import drive
+    from campaign.rulesets.figwars3.commands import Medic
+
+    battle = start(setup())
+    unit_id = _activate_first(battle)
+    unit = battle.state.unit(unit_id)
+    medic, patient = unit.elements[0], unit.elements[1]
+    rules = battle.rules
+    rules._profiles[medic.id] = attrs.evolve(rules.profile(medic.id), abilities=rules.profile(medic.id).abilities | {"Medic"})
+    patient.data.update(dp=0, incap=battle.state.round, stunned=True)
+    specs = rules._model_specs(battle.state, unit, medic)
+    assert [s.params["patient"] for s in specs if s.type == "medic"] == [patient.id]
+    medic.data["actions"] = 2
+    treat = Medic(unit=unit_id, model=medic.id, patient=patient.id, facts={"clear_stun": True})
+    drive(rules._treat(battle.state, medic, treat, battle.ctx), [[6]])  # TQ 1: a 6 is two successes
+    assert (patient.data["dp"], patient.data["stunned"], patient.data["incap"]) == (1, False, None)
+    assert medic.data["actions"] == 0
+    with pytest.raises(IllegalCommand, match="Medic"):
+        drive(rules._treat(battle.state, medic, attrs.evolve(treat, patient=medic.id), battle.ctx), [])

@@ -106,6 +106,17 @@ class Sentry(Command):
 
 
 @attrs.define(frozen=True)
+class Medic(Command):
+    """Treat a friendly model in base contact (4.3 Medic, PR-62): 2 actions, a skill check."""
+
+    type: ClassVar[str] = "medic"
+    unit: str = ""
+    model: str = ""
+    patient: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
 class Done(Command):
     """The model gives up its remaining actions (unused actions are lost, PR-9)."""
 
@@ -114,4 +125,4 @@ class Done(Command):
     model: str = ""
 
 
-COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Sentry, Done)
+COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Sentry, Medic, Done)

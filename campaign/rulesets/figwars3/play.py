@@ -43,6 +43,7 @@ MOVE_FACTS = (
     FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
     FactSpec("reached_edge", (True, False), False, "a withdrawing model reached its table edge"),
 )
+MEDIC_FACTS = (FactSpec("clear_stun", (False, True), False, "spend one success removing the patient's stun"),)
 BLAST_LIST = FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements")
 
 
@@ -250,6 +251,10 @@ class FigWarsRules(BattleRules):
         side = state.side(unit.side)
         if side.data["extra_pool"] > 0 and not el.data["extra"]:
             specs.append(CommandSpec("extra", base, label=f"{who}: take an extra action"))
+        if p.has("Medic") and actions >= turn.ACTION_COSTS["medic"]:
+            for patient in self._patients(state, unit.side, el):
+                specs.append(CommandSpec("medic", {**base, "patient": patient.id}, MEDIC_FACTS,
+                                         f"{who}: treat {patient.name} ({patient.id.rsplit('/', 1)[-1]})"))
         for weapon in p.ranged:
             cost = 1 + turn.shoot_cost(weapon.slow)
             if actions >= cost and weapon.name not in el.data["unloaded"] and _fires(weapon) and not el.data.get("sentry"):
@@ -295,6 +300,8 @@ class FigWarsRules(BattleRules):
             self._spend(el, 1 + turn.shoot_cost(weapon.slow), "a sentry")
             el.data["sentry"] = weapon.name
             ctx.emit("sentry", f"{el.name} stands sentry with {weapon.name}", model=el.id)
+        elif kind == "medic":
+            yield from self._treat(state, el, command, ctx)
         elif kind == "done":
             el.data["actions"] = 0
         else:
@@ -479,6 +486,32 @@ class FigWarsRules(BattleRules):
         """PR-9: a defensive Focus comes out of actions it still has this turn."""
         unit_done = target.data.get("spent", 0) >= turn.ACTIONS_PER_MODEL and not target.data["actions"]
         return not unit_done and not target.data["stunned"]
+
+    # medics (4.3 #20, PR-62)
+    def _patients(self, state: BattleState, side: str, medic: ElementState) -> list[ElementState]:
+        return [
+            e for u in state.units_of(side) for e in u.alive
+            if e.id != medic.id and (e.data["dp"] < self.profile(e.id).dp or e.data["stunned"])
+        ]
+
+    def _treat(self, state: BattleState, el: ElementState, command: Any, ctx: Context) -> Resolution:
+        patient = next((e for e in self._patients(state, state.unit(el.unit).side, el) if e.id == command.patient), None)
+        if patient is None:
+            raise IllegalCommand("FW3 4.3 Medic", f"{command.patient!r} is not a hurt or stunned friendly model {el.name} can treat")
+        self._spend(el, turn.ACTION_COSTS["medic"], "a treatment")
+        passed, got = yield from checks.skill_check(self.profile(el.id).tq, 1, f"medic: {el.name} treats {patient.name}")
+        if not passed:
+            ctx.emit("medic", f"{el.name} fails to treat {patient.name}", model=el.id, patient=patient.id)
+            return
+        healed, unstunned = checks.medic_heal(got, patient.data["stunned"], bool(command.facts.get("clear_stun")))
+        after = ModelState(dp=patient.data["dp"], pins=patient.data["pins"], stunned=patient.data["stunned"]).heal(
+            healed, self.profile(patient.id).dp
+        )
+        patient.data.update(dp=after.dp, stunned=patient.data["stunned"] and not unstunned)
+        if after.dp > 0:
+            patient.data["incap"] = None
+        ctx.emit("medic", f"{el.name} treats {patient.name}: +{healed} DP" + (", stun removed" if unstunned else ""),
+                 model=el.id, patient=patient.id, healed=healed)
 
     # sentry (7.2, PR-25)
     def _sentries(self, state: BattleState, side: str) -> list[ElementState]:
