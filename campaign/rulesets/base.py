@@ -7,7 +7,7 @@ campaign flow talk to rulesets only through this interface.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import attrs
 
@@ -16,6 +16,9 @@ from campaign.findings import Finding
 from campaign.force import Force
 from campaign.options import Option, resolve_options
 from campaign.profiles import DEFAULT_PROFILE, Profile
+
+if TYPE_CHECKING:  # the engine imports this module: no cycle at run time
+    from campaign.engine.rules import BattleRules
 
 __all__ = ["CampaignDefaults", "Option", "Ruleset", "Simulator", "UnknownRuleset"]
 
@@ -100,7 +103,7 @@ class Ruleset:
         return "", ""
 
     # --- playing battles (campaign.engine) ---------------------------------
-    def battle_rules(self) -> Any:
+    def battle_rules(self) -> BattleRules:
         """The campaign.engine.BattleRules that plays this ruleset (edition and options set).
 
         Battle.start finds a ruleset's battle rules through this hook."""

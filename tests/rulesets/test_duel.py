@@ -100,6 +100,7 @@ async def test_the_force_builder_shows_and_edits_the_profile() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Skill" in text and "Guard" in text and "Die" not in text
+        assert "9 pts" in text  # Duel has points: skill 2 + guard 1, three models
         await pilot.press("down", "enter")  # the element editor
         await pilot.pause()
         skill = app.screen.query_one("#f-stat-skill", Input)

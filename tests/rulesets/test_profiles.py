@@ -52,3 +52,18 @@ def test_every_profile_names_fields_a_force_can_hold(rid: str) -> None:
     known = set(attrs.fields_dict(Element))
     for spec in ruleset_class(rid).profile.element:
         assert spec.stat or spec.name in known, f"{rid}: {spec.name} is neither an Element field nor a stat"
+
+
+async def test_the_force_builder_shows_no_points_for_a_ruleset_without_them() -> None:
+    from campaign.rulesets import get_ruleset
+    from tests.tui.helpers import screen_text
+    from tui.app import MusterApp
+
+    rid = next(r for r in ruleset_ids() if not ruleset_class(r).has_points)
+    force = get_ruleset(rid).sample_forces()[0]
+    app = MusterApp(".")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_force(force, None)
+        await pilot.pause()
+        summary, headings = screen_text(app).splitlines()[1:3]
+        assert "pts" not in summary and "Cost" not in headings

@@ -99,7 +99,8 @@ class ForceBuilderScreen(MusterScreen):
     def refresh_view(self, keep: Place | None = None) -> None:
         table = self.query_one(ForceTable)
         table.show(self.force, self.priced, keep if keep is not None else table.place)
-        self.query_one("#force-summary", Static).update(summary_text(self.force, self.priced, self.has_unsaved()))
+        has_points = self.query_one(ForceTable).has_points
+        self.query_one("#force-summary", Static).update(summary_text(self.force, self.priced, self.has_unsaved(), has_points))
         self.show_details()
 
     def show_details(self) -> None:

@@ -119,12 +119,14 @@ class ForceTable(DataTable):  # type: ignore[type-arg]
         return key_place(key) if key else None
 
 
-def summary_text(force: Force, priced: Priced, dirty: bool) -> Text:
+def summary_text(force: Force, priced: Priced, dirty: bool, has_points: bool = True) -> Text:
     text = Text()
     text.append(inert(force.name), style="bold")
     text.append(inert(f"  {force.ruleset} {force.edition or ''}  "), style="dim")
     total = points(priced.total)
-    if force.points_limit is not None:
+    if not has_points:  # a ruleset without points: no total to show
+        pass
+    elif force.points_limit is not None:
         over = priced.total is not None and priced.total > force.points_limit
         text.append(f"{total} / {force.points_limit} pts", style="bold red" if over else "bold green")
     else:
