@@ -139,3 +139,54 @@ def test_missing_file_and_mixed_rulesets_are_refused(squads, tmp_path: Path, cap
     capsys.readouterr()
     assert main(["simulate", squads[0], str(d10)]) == 2
     assert "different rulesets" in capsys.readouterr().err
+
+
+def test_ctrl_c_reports_the_battles_played_so_far(squads, capsys, monkeypatch) -> None:
+    import tui.cli.simulate as cli
+
+    real = cli.play_one
+
+    def interrupted(a, b, scenario, seed, index):
+        if index == 3:
+            raise KeyboardInterrupt
+        return real(a, b, scenario, seed, index)
+
+    monkeypatch.setattr(cli, "play_one", interrupted)
+    assert main(["simulate", *squads, "--battles", "10", "--jobs", "1", "--json"]) == 130
+    report = json.loads(capsys.readouterr().out)
+    assert report["battles"] == 3 and report["requested"] == 10 and report["complete"] is False
+
+
+class _Tty:
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_progress_line_shows_on_a_terminal_only(squads) -> None:
+    from saves.force_file import load_force
+    from campaign.simulate import open_field
+    from tui.cli.simulate import Progress, play_all
+
+    a, b = load_force(squads[0]), load_force(squads[1])
+    tty = _Tty()
+    results, complete = play_all(a, b, open_field(), 1, 2, 1, Progress(2, tty))
+    assert complete and len(results) == 2
+    assert "2/2 battles" in tty.text and "left" in tty.text
+    assert tty.text.endswith("\r")  # the line is wiped before the report
+
+    class Pipe(_Tty):
+        def isatty(self) -> bool:
+            return False
+
+    pipe = Pipe()
+    play_all(a, b, open_field(), 1, 1, 1, Progress(1, pipe))
+    assert pipe.text == ""
