@@ -264,3 +264,14 @@ async def test_escape_from_a_changed_weapon_asks_first(app: MusterApp) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert [w.name for w in builder.force.units[0].elements[0].weapons] == ["Sabre"]
+
+
+async def test_a_typed_problem_is_never_shown_beside_no_findings(app: MusterApp) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_into(pilot, "#f-count", "x", keys=True)  # only the typed problem, no rule finding
+        findings = str(app.screen.query_one("#editor-findings", Static).render())
+        assert "Count is empty" in findings
+        assert "No findings" not in findings

@@ -213,7 +213,8 @@ class ElementEditorScreen(MusterScreen):
         # this element's findings and the force-wide ones its edits can cause (e.g. the points limit)
         mine = [f for f in priced.findings
                 if not f.path.startswith("units[") or f.path == path or f.path.startswith(path + ".")]
-        findings = findings_text(mine)
+        # a typed problem is a finding too: never "No findings" beside it
+        findings = findings_text(mine) if mine or not self.problems else Text()
         for problem in self.problems:
             findings.append("✖ " + inert(problem) + "\n", style="red")
         self.query_one("#editor-findings", Static).update(findings)
