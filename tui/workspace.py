@@ -182,7 +182,8 @@ def scan(folder: Path) -> list[Entry]:
             entries.append(_campaign_entry(sub))
     forces_module = _optional("saves.force_file")
     for path in sorted(folder.glob("*.toml")):
-        if path.name == "campaign.toml" or forces_module is None:
+        # hidden files are Muster's own (the lease) or the user's, never a force to list
+        if path.name == "campaign.toml" or path.name.startswith(".") or forces_module is None:
             continue
         try:
             force = forces_module.load_force(path)

@@ -264,3 +264,11 @@ async def test_a_damaged_campaign_is_listed_and_explained_not_a_crash(app: Muste
         await settle(pilot)
         assert isinstance(app.screen, DashboardScreen)
         assert "campaign.toml:2" in screen_text(app)
+
+
+def test_hidden_files_in_a_campaign_folder_are_not_listed_as_broken(empty_folder: Path) -> None:
+    from tui.workspace import scan
+
+    (empty_folder / ".muster-lease.toml").write_text('holder = "another Muster"\n')
+    (empty_folder / ".notes.toml").write_text("not = [a force\n")
+    assert scan(empty_folder) == []
