@@ -51,7 +51,7 @@ async def test_a_second_muster_follows_the_battle_live_and_takes_over(demo: Path
             assert isinstance(screen, BattleScreen)
             assert screen.watching is not None and screen.session is not None and screen.session.read_only
             text = screen_text(app)
-            assert "Watching read-only: battle, process" in text and "T takes over" in text
+            assert "Watching read-only: battle, process" in text and "t takes over" in text
             assert f"process {os.getpid()} on this machine" in text
 
             # A verb is refused and nothing is written.
@@ -92,7 +92,7 @@ async def test_a_second_muster_follows_the_battle_live_and_takes_over(demo: Path
             # The writer leaves: the banner says so, and T takes the battle over.
             writer_lease.release()
             await poll(pilot)
-            assert "the writer has left; T takes the battle over" in screen_text(app)
+            assert "the writer has left; t takes the battle over" in screen_text(app)
             await pilot.press("t")
             await settle(pilot)
             assert screen.watching is None and screen.session is not None and not screen.session.read_only

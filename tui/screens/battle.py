@@ -192,7 +192,7 @@ class BattleScreen(MusterScreen):
             return
         text = Text("Watching", style="bold reverse")
         text.append(" read-only: ")
-        text.append(inert(note or f"{self.watching.holder.describe()} is playing this battle; T takes over once it leaves."))
+        text.append(inert(note or f"{self.watching.holder.describe()} is playing this battle; t takes over once it leaves."))
         banner.update(text)
 
     def poll(self) -> None:
@@ -207,7 +207,7 @@ class BattleScreen(MusterScreen):
         holder = current_holder(self.folder)
         gone = holder is None or holder.token != self.watching.holder.token or holder_alive(holder) is False
         if gone:
-            self.show_watch("the writer has left; T takes the battle over.")
+            self.show_watch("the writer has left; t takes the battle over.")
 
     @work(thread=True, exclusive=True, group="battle-watch")
     def reload_watched(self) -> None:
@@ -300,7 +300,7 @@ class BattleScreen(MusterScreen):
         """A verb on a watching screen: refused, with what to do."""
         if self.watching is None:
             return False
-        self.notify("This Muster is watching: another one writes the battle. T takes over once it leaves.",
+        self.notify("This Muster is watching: another one writes the battle. t takes over once it leaves.",
                     title="Read-only", severity="warning", markup=False)  # fmt: skip
         return True
 
