@@ -19,7 +19,7 @@ from saves.campaign_file import create_campaign_folder
 from saves.force_file import save_force
 from scenarios import builtin_scenarios
 from tests.rulesets.duel import Duel, DuelRules, Strike, p_beats
-from tests.tui.helpers import screen_text
+from tests.tui.helpers import editor_findings, screen_text
 from tui.app import MusterApp
 from tui.cli import main
 from tui.screens.battle_dialogs import CommandForm
@@ -107,8 +107,7 @@ async def test_the_force_builder_shows_and_edits_the_profile() -> None:
         assert skill.value == "2"
         skill.value = "9"
         await pilot.pause()
-        text = " ".join(screen_text(app).split())
-        assert "Skill must" in text and "be at most 5, not 9" in text
+        assert "Skill must be at most 5, not 9" in editor_findings(app)
         skill.value = "4"
         await pilot.press("ctrl+s")
         await pilot.pause()

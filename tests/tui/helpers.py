@@ -24,3 +24,10 @@ async def type_into(pilot: Pilot, selector: str, text: str, *, keys: bool = Fals
     else:
         field.insert_text_at_cursor(text)  # one edit, one Changed message, like a paste
     await pilot.pause()
+
+
+def editor_findings(app) -> str:  # type: ignore[no-untyped-def]
+    """The element editor's findings as one line: wrapping depends on what else the panel holds."""
+    from textual.widgets import Static
+
+    return " ".join(str(app.screen.query_one("#editor-findings", Static).render()).split())

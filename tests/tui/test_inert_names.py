@@ -14,7 +14,7 @@ import pytest
 from tests.hostile import assert_inert, hostile_campaign
 from textual.widgets import Input, Static
 
-from tests.tui.helpers import screen_text, type_into
+from tests.tui.helpers import editor_findings, screen_text, type_into
 from tests.tui.test_campaigns import settle
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
@@ -132,7 +132,7 @@ async def test_typed_names_with_control_characters_are_refused(hostile: Path) ->
         editor = app.screen
         assert isinstance(editor, ElementEditorScreen)
         await type_into(pilot, "#f-name", "Bad\x07name")
-        assert "control characters" in screen_text(app)
+        assert "control characters" in editor_findings(app)
         assert editor.read_form().name == editor.original.name  # never the typed control character
         await type_into(pilot, "#f-name", editor.query_one("#f-name", Input).value.replace("Bad\x07name", ""))
         await pilot.press("escape")
@@ -211,7 +211,7 @@ async def test_a_stat_from_the_file_is_shown_inert_and_kept(monkeypatch: pytest.
         assert editor.query_one("#f-stat-armour", Input).value == "flak\\x1b[2J"
         assert editor.read_form().stats == {"armour": "flak\x1b[2J"}  # shown inert, kept as the file has it
         await type_into(pilot, "#f-stat-armour", "plate\x07")
-        assert "control characters" in screen_text(app)
+        assert "control characters" in editor_findings(app)
         assert "plate\x07" not in editor.read_form().stats.values()  # refused, never stored
         await type_into(pilot, "#f-stat-armour", "plate")
         assert editor.read_form().stats == {"armour": "plate"}
