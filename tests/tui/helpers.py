@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 
 def screen_text(app: App) -> str:  # type: ignore[type-arg]
@@ -28,6 +28,4 @@ async def type_into(pilot: Pilot, selector: str, text: str, *, keys: bool = Fals
 
 def editor_findings(app) -> str:  # type: ignore[no-untyped-def]
     """The element editor's findings as one line: wrapping depends on what else the panel holds."""
-    from textual.widgets import Static
-
     return " ".join(str(app.screen.query_one("#editor-findings", Static).render()).split())
