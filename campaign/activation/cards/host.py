@@ -9,7 +9,7 @@ The defaults here run any `BattleRules` in a basic way (2 AP, no leadership bonu
 commands classified by their type name, the modifier handed over in
 `state.scheme["card_modifier"]`). A ruleset gets a proper host by subclassing and
 handing it out from its BattleRules.scheme_host("cards", options), kept in the ruleset's
-own folder (Flat Out War's: campaign/rulesets/flat_out_war/engine/card_host.py).
+own folder (each ruleset keeps its host beside its battle rules).
 """
 
 from __future__ import annotations
