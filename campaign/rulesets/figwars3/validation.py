@@ -41,15 +41,15 @@ def validate(force: Force, printed_def: bool = False) -> list[Finding]:
         size = sum(el.count for el in unit.elements)
         members = [(e, found[(u, e)]) for e in range(len(unit.elements)) if (u, e) in found]
         if size > UNIT_MAX:
-            findings.append(Finding("error", "FW3 4.1", f"{unit.name} has {size} models; a unit has at most {UNIT_MAX}", upath))
+            findings.append(Finding("error", "FW3 4.1", f"{size} models; a unit has at most {UNIT_MAX}", upath))
         if size == 1:
             solo_models += 1
         heroes = [p for _, p in members if p.hero]
         if heroes and size > 1:
-            findings.append(Finding("error", "FW3 4.2", f"{unit.name}: a hero is always a unit on his own", upath))
+            findings.append(Finding("error", "FW3 4.2", f"a hero is always a unit on his own", upath))
         for e, profile in members:
-            findings.extend(_element_findings(unit.name, unit.elements[e].count, profile, f"{upath}.elements[{e}]"))
-        findings.extend(_unit_ability_findings(unit.name, members, upath))
+            findings.extend(_element_findings(unit.elements[e].count, profile, f"{upath}.elements[{e}]"))
+        findings.extend(_unit_ability_findings(members, upath))
     if total_models and solo_models > SOLO_SHARE * total_models:
         findings.append(
             Finding(
@@ -61,16 +61,15 @@ def validate(force: Force, printed_def: bool = False) -> list[Finding]:
     return findings
 
 
-def _element_findings(unit: str, count: int, p: Profile, path: str) -> list[Finding]:
+def _element_findings(count: int, p: Profile, path: str) -> list[Finding]:
     out: list[Finding] = []
-    who = f"{unit}: {p.name}"
     if p.mov < traits.MOV_MIN:
-        out.append(Finding("error", "FW3 3.2", f"{who}: MOV {p.mov}\" is below the minimum of 2\"", path))
+        out.append(Finding("error", "FW3 3.2", f"MOV {p.mov}\" is below the minimum of 2\"", path))
     elif not p.mounted and not p.flight and p.mov > traits.MOV_MAX_TROOP:
-        out.append(Finding("warning", "FW3 3.2", f"{who}: MOV {p.mov}\"; troop models should not exceed 6\"", path))
+        out.append(Finding("warning", "FW3 3.2", f"MOV {p.mov}\"; troop models should not exceed 6\"", path))
     if p.mounted and p.mov not in traits.MOUNT_MOV.values():
         options = ", ".join(str(v) for v in sorted(set(traits.MOUNT_MOV.values())))
-        out.append(Finding("error", "FW3 3.3", f"{who}: a mount moves {options}\", not {p.mov}\"", path))
+        out.append(Finding("error", "FW3 3.3", f"a mount moves {options}\", not {p.mov}\"", path))
     if p.printed_def is not None and p.composed_def is not None:
         extra = (traits.HERO_DEF if p.hero else 0) + (traits.MOUNTED_DEF if p.mounted else 0)
         if p.printed_def + extra != p.composed_def:
@@ -78,22 +77,22 @@ def _element_findings(unit: str, count: int, p: Profile, path: str) -> list[Find
                 Finding(
                     "warning",
                     "PR-11",
-                    f"{who}: DEF printed as {p.printed_def}d, but TQ plus its equipment gives "
+                    f"DEF printed as {p.printed_def}d, but TQ plus its equipment gives "
                     f"{p.composed_def - extra}d; kept as printed, the rules use {p.defence}d "
                     "(option printed_def picks the printed value)",
                     path,
                 )
             )
     if p.has("Targeter") and p.ranged and all(w.spray or w.sniper or w.indirect for w in p.ranged):
-        out.append(Finding("warning", "FW3 4.3 Targeter", f"{who}: a Targeter cannot be fitted to spray, sniper or indirect weapons", path))
+        out.append(Finding("warning", "FW3 4.3 Targeter", f"a Targeter cannot be fitted to spray, sniper or indirect weapons", path))
     if "Trained Sniper" in p.abilities and p.tq < 1:
-        out.append(Finding("warning", "FW3 11.15", f"{who}: a trained sniper needs TQ 1 or more", path))
+        out.append(Finding("warning", "FW3 11.15", f"a trained sniper needs TQ 1 or more", path))
     if p.tq == 0 and not p.ranged and not p.melee:
-        out.append(Finding("info", "FW3 7.4", f"{who}: TQ 0 and unarmed, it must Focus before it can strike", path))
+        out.append(Finding("info", "FW3 7.4", f"TQ 0 and unarmed, it must Focus before it can strike", path))
     return out
 
 
-def _unit_ability_findings(unit: str, members: list[tuple[int, Profile]], path: str) -> list[Finding]:
+def _unit_ability_findings(members: list[tuple[int, Profile]], path: str) -> list[Finding]:
     out: list[Finding] = []
     if not members:
         return out
@@ -103,12 +102,12 @@ def _unit_ability_findings(unit: str, members: list[tuple[int, Profile]], path: 
             continue
         missing = [p.name for _, p in members if name not in p.abilities]
         if missing:
-            out.append(Finding("warning", "FW3 4.3", f"{unit}: {name} is a unit ability, but {', '.join(missing)} lack(s) it", path))
+            out.append(Finding("warning", "FW3 4.3", f"{name} is a unit ability, but {', '.join(missing)} lack(s) it", path))
     if "Shield Wall" in unit_scoped and any(traits.SHIELDS[p.shield].dice < 1 for _, p in members):
-        out.append(Finding("error", "FW3 4.3 Shield Wall", f"{unit}: Shield Wall needs shields giving +1d DEF or more on every model", path))
+        out.append(Finding("error", "FW3 4.3 Shield Wall", f"Shield Wall needs shields giving +1d DEF or more on every model", path))
     if "Mindless" in unit_scoped and "Soulless" in unit_scoped:
-        out.append(Finding("warning", "FW3 4.3", f"{unit}: Mindless and Soulless together; Soulless already covers it", path))
+        out.append(Finding("warning", "FW3 4.3", f"Mindless and Soulless together; Soulless already covers it", path))
     kinds = {p.mounted for _, p in members}
     if len(kinds) > 1:
-        out.append(Finding("info", "FW3 7.3", f"{unit}: mounted and foot models do not share activation", path))
+        out.append(Finding("info", "FW3 7.3", f"mounted and foot models do not share activation", path))
     return out
