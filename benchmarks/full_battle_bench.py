@@ -15,7 +15,6 @@ Timings are printed, never asserted: timing targets live here, not in tests.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ from campaign.engine.setup import BattleSetup, SideSetup  # noqa: E402
 from campaign.force import Force  # noqa: E402
 from campaign.rulesets.flat_out_war.engine.autoplay import play_out  # noqa: E402
 from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, HUMAN, ORCS  # noqa: E402
+from benchmarks.anchors import bare_dice  # noqa: E402
 
 
 def enlarged(name: str, *forces: Force, copies: int = 3) -> Force:
@@ -63,14 +63,6 @@ def long_battle(seed: int, commands: int) -> tuple[BattleSetup, Battle, float]:
         if len(battle.log) >= commands:
             return s, battle, took
     raise SystemExit(f"no battle reached {commands} commands in 50 seeds")
-
-
-def bare_dice(n: int) -> float:
-    rng = random.Random(1)
-    start = time.perf_counter()
-    for _ in range(n):
-        int(rng.random() * 6) + 1
-    return time.perf_counter() - start
 
 
 def main() -> int:

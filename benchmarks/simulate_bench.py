@@ -15,7 +15,6 @@ Timings are printed, never asserted.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ from campaign.engine.setup import BattleSetup, SideSetup  # noqa: E402
 from campaign.rulesets.flat_out_war.samples import ALIEN, HUMAN  # noqa: E402
 from campaign.simulate import battle_seed, open_field, play_one, simulator_for  # noqa: E402
 from tui.cli.simulate import Progress, play_all  # noqa: E402
+from benchmarks.anchors import bare_dice  # noqa: E402
 
 
 def dice_rolled(seed: int, battles: int) -> int:
@@ -41,14 +41,6 @@ def dice_rolled(seed: int, battles: int) -> int:
         simulator.play(battle, s)
         total += sum(len(r.faces) for entry in battle.log for r in entry.rolls)
     return total
-
-
-def bare_dice(n: int) -> float:
-    rng = random.Random(1)
-    start = time.perf_counter()
-    for _ in range(n):
-        int(rng.random() * 6) + 1
-    return time.perf_counter() - start
 
 
 def main() -> int:
