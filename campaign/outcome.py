@@ -17,7 +17,7 @@ VPKind = Literal["unit", "objective", "other"]
 
 
 def _fraction(value: object) -> Fraction:
-    return value if isinstance(value, Fraction) else Fraction(str(value))  # type: ignore[arg-type]
+    return value if isinstance(value, Fraction) else Fraction(str(value))
 
 
 @attrs.define(frozen=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -379,8 +380,6 @@ def save_reinforced_force(folder: CampaignFolder, side_id: str, force: Force) ->
     """Save a side's edited force between battles, paying for what it grew from the side's
     banked reinforcement points (campaign.toml and the force as one change). Returns the
     points spent; CampaignError (nothing written) when the bank does not cover them."""
-    from fractions import Fraction
-
     from campaign.campaigns.flow import force_changes, reinforcement_cost, ruleset_price, spend_reinforcements
 
     before = folder.forces[side_id]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
@@ -182,7 +182,7 @@ def _attrs_guard(converter: cattrs.Converter) -> Any:
     """Classes must come from tables: `units = "x"` is an error, not an AttributeError."""
 
     def factory(cls: type) -> Any:
-        inner = converter.gen_structure_attrs_fromdict(cls)
+        inner: Callable[[Mapping[str, Any], Any], object] = converter.gen_structure_attrs_fromdict(cls)
 
         def hook(value: object, _: object) -> object:
             if not isinstance(value, Mapping):
@@ -282,7 +282,8 @@ def unstructure(obj: Any) -> Any:
 
 
 def _default(field: attrs.Attribute) -> Any:
-    default = field.default
+    default: Any = field.default
+    # attrs' stubs declare Factory as a function (it is a class at run time)
     if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
         return default.factory(None) if default.takes_self else default.factory()
     return default

@@ -126,7 +126,8 @@ FILE_KIND = FileKind("force", looks_like_force, check_force_file)
 
 class _Problems:
     def __init__(self, file: str | Path, text: str | None, force: Force | None = None) -> None:
-        self.file, self.text, self.found, self.force = file, text, [], force
+        self.file, self.text, self.force = file, text, force
+        self.found: list[SaveError] = []
 
     def add(self, path: KeyPath, message: str, expected: str = "", hint: str = "") -> None:
         from campaign.findings import path_names
@@ -258,17 +259,17 @@ def force_problems(
     dice = tuple(ruleset.dice) if ruleset is not None else ()
     names = _attribute_catalogue(ruleset) if ruleset is not None else []
 
-    def check_name(path: list, name: str, what: str) -> None:
+    def check_name(path: list[str | int], name: str, what: str) -> None:
         if not name.strip():
             problems.add([*path, "name"], f"the {what} has an empty name", "a name in quotes")
 
-    def check_die(path: list, die: str | None) -> None:
+    def check_die(path: list[str | int], die: str | None) -> None:
         if die is not None and dice and die not in dice:
             problems.add(path, f"unknown die {die!r}", "one of " + ", ".join(dice), _nearest(die, dice))
 
     verdict: dict[str, set[str] | None] = {}
 
-    def ruleset_rejects(path: list) -> bool:
+    def ruleset_rejects(path: list[str | int]) -> bool:
         # Rulesets may accept spellings their attribute_names() does not list
         # ("Heavy Armor" for "Heavy Armour"); text is a typo only if they reject it too.
         if "errors" not in verdict:
@@ -280,7 +281,7 @@ def force_problems(
         errors = verdict["errors"]
         return errors is None or format_path(path) in errors
 
-    def check_attributes(path: list, values: tuple[str, ...]) -> None:
+    def check_attributes(path: list[str | int], values: tuple[str, ...]) -> None:
         if not names:
             return
         for i, value in enumerate(values):
@@ -290,7 +291,7 @@ def force_problems(
                 problems.add(
                     [*path, i],
                     f"unknown attribute {value!r}",
-                    f"an attribute of {ruleset.name or force.ruleset}",
+                    f"an attribute of {(ruleset.name if ruleset is not None else '') or force.ruleset}",
                     _nearest(_attribute_word(value), names),
                 )
 
@@ -300,7 +301,7 @@ def force_problems(
     if not force.units:
         problems.add(["units"], "the force has no units", "at least one [[units]] table")
     for u, unit in enumerate(force.units):
-        at_unit = ["units", u]
+        at_unit: list[str | int] = ["units", u]
         check_name(at_unit, unit.name, "unit")
         if not unit.elements:
             problems.add(
@@ -309,7 +310,7 @@ def force_problems(
                 "at least one [[units.elements]] table after its [[units]]",
             )
         for e, element in enumerate(unit.elements):
-            at = [*at_unit, "elements", e]
+            at: list[str | int] = [*at_unit, "elements", e]
             check_name(at, element.name, "element")
             if element.count < 1:
                 problems.add([*at, "count"], f"count is {element.count}", "a whole number, 1 or more")
@@ -320,7 +321,7 @@ def force_problems(
             check_die([*at, "die"], element.die)
             check_attributes([*at, "attributes"], element.attributes)
             for w, weapon in enumerate(element.weapons):
-                at_w = [*at, "weapons", w]
+                at_w: list[str | int] = [*at, "weapons", w]
                 check_name(at_w, weapon.name, "weapon")
                 check_die([*at_w, "die"], weapon.die)
                 if weapon.range < 0:

@@ -76,9 +76,10 @@ def check_campaign(campaign: Campaign, scenario_ids: set[str] | None = None) -> 
     for i, spending in enumerate(campaign.spent):
         if spending.side not in ids:
             problems.append((f"spent[{i}].side", f"no side {spending.side!r}"))
-    rules = campaign.rules
-    if rules.recovery_die < 2 or not 1 <= rules.recovery_target <= rules.recovery_die:
-        problems.append(("rules.recovery_target", f"must be between 1 and the recovery die ({rules.recovery_die})"))
+    die, target = campaign.rules.recovery_die, campaign.rules.recovery_target
+    assert die is not None and target is not None  # a Campaign fills them from its ruleset
+    if die < 2 or not 1 <= target <= die:
+        problems.append(("rules.recovery_target", f"must be between 1 and the recovery die ({die})"))
     return problems
 
 
@@ -483,18 +484,18 @@ def post_battle(
         if side_id not in forces:
             raise CampaignError(f"no force for side {side_id!r}")
     declared = {k: list(v) for k, v in (declared_objectives or {}).items()}
-    for side_id, names in declared.items():
+    for side_id, objective_names in declared.items():
         if side_id not in ids:
             raise CampaignError(f"objectives declared for unknown side {side_id!r}")
-        for name in names:
+        for name in objective_names:
             try:
                 scenario.objective(name)
             except KeyError:
                 raise CampaignError(f"{scenario.name} has no objective {name!r}") from None
     merged: dict[str, list[str]] = {s.side: [line.label.removeprefix("objective ") for line in s.vp_lines
                                              if line.kind == "objective"] for s in outcome.sides}
-    for side_id, names in declared.items():
-        merged.setdefault(side_id, []).extend(n for n in names if n not in merged[side_id])
+    for side_id, objective_names in declared.items():
+        merged.setdefault(side_id, []).extend(n for n in objective_names if n not in merged[side_id])
     clash = scenario.claim_problem({k: [n for n in v if _known(scenario, n)] for k, v in merged.items()})
     if clash:
         raise CampaignError(clash)
@@ -503,18 +504,21 @@ def post_battle(
         raise CampaignError(f"strategic winner {strategic!r} is not a side")
 
     rules = campaign.rules
+    recovery_die, recovery_target = rules.recovery_die, rules.recovery_target
+    assert recovery_die is not None and recovery_target is not None  # a Campaign fills them from its ruleset
     number = len(campaign.history) + 1
     events: list[str] = []
 
     # VPs: the outcome's lines, then declared objectives the outcome did not already score.
     lines: dict[str, list[VPLine]] = {s.side: list(s.vp_lines) for s in outcome.sides}
     if rules.declared_objective_vps:
-        for side_id, names in declared.items():
+        for side_id, objective_names in declared.items():
             scored = {line.label.removeprefix("objective ") for line in lines[side_id] if line.kind == "objective"}
-            for name in names:
+            for name in objective_names:
                 if name not in scored:
                     lines[side_id].append(VPLine(name, scenario.objective(name).vp, "objective"))
     vps = {side_id: sum((line.vp for line in lines[side_id]), Fraction(0)) for side_id in ids}
+    how: str
     if strategic is not None:
         winner: str | None = strategic
         how = scenario.victory if scenario.victory != "vp" else "strategic"
@@ -539,11 +543,11 @@ def post_battle(
             got = len(faces_in.get(side_id, []))
             if got != needed[side_id]:
                 raise CampaignError(
-                    f"{names[side_id]} needs {needed[side_id]} recovery dice (d{rules.recovery_die}), got {got}"
+                    f"{names[side_id]} needs {needed[side_id]} recovery dice (d{recovery_die}), got {got}"
                 )
-            bad = [f for f in faces_in.get(side_id, []) if not 1 <= f <= rules.recovery_die]
+            bad = [f for f in faces_in.get(side_id, []) if not 1 <= f <= recovery_die]
             if bad:
-                raise CampaignError(f"recovery faces {bad} are not faces of a d{rules.recovery_die}")
+                raise CampaignError(f"recovery faces {bad} are not faces of a d{recovery_die}")
     for side_out in outcome.sides:
         side_id = side_out.side
         force = new_forces[side_id]
@@ -559,7 +563,7 @@ def post_battle(
             newly = min(casualty.lost, element.alive)
             back = 0
             if rules.recovery_rolls:
-                back = sum(1 for _ in range(newly) if next(faces) >= rules.recovery_target)
+                back = sum(1 for _ in range(newly) if next(faces) >= recovery_target)
             state = {**element.state, **casualty.state}
             force = _replace_element(force, ui, ei, attrs.evolve(element, lost=element.lost + newly - back, state=state))
             losses[side_id] += newly - back
@@ -567,12 +571,12 @@ def post_battle(
             if back:
                 events.append(f"{names[side_id]}: {back} of {newly} {element.name} lost from {casualty.unit} recover")
         for unit_name, honours in side_out.honours.items():
-            ui = next((i for i, u in enumerate(force.units) if u.name == unit_name), None)
-            if ui is None:
+            at = next((i for i, u in enumerate(force.units) if u.name == unit_name), None)
+            if at is None:
                 raise CampaignError(f"honours for unit {unit_name!r}, which {force.name} does not have")
-            unit = force.units[ui]
+            unit = force.units[at]
             unit = attrs.evolve(unit, honours=unit.honours + tuple(h for h in honours if h not in unit.honours))
-            force = attrs.evolve(force, units=force.units[:ui] + (unit,) + force.units[ui + 1 :])
+            force = attrs.evolve(force, units=force.units[:at] + (unit,) + force.units[at + 1 :])
         if rules.heals:
             force = _heal(force, rules.heals)
         new_forces[side_id] = force
@@ -616,8 +620,8 @@ def post_battle(
         events.append("The scenario track ends here: the campaign is over.")
     else:
         following = campaign.step(nxt).scenario
-        name = (scenario_names or {}).get(following)
-        events.append(f"Next: {name}." if name else f"Next: {following} (step {nxt}).")
+        next_name = (scenario_names or {}).get(following)
+        events.append(f"Next: {next_name}." if next_name else f"Next: {following} (step {nxt}).")
     new_campaign = attrs.evolve(
         campaign,
         sides=sides,

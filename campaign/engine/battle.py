@@ -312,8 +312,8 @@ class Battle:
             except IllegalCommand as exc:
                 raise ReplayError(len(self._log) - 1, exc.message) from None
             return RollRecord(request.die, faces, request.purpose, record.by)
-        faces = self.dice.draw(request)
-        return None if faces is None else RollRecord(request.die, faces, request.purpose)
+        drawn = self.dice.draw(request)
+        return None if drawn is None else RollRecord(request.die, drawn, request.purpose)
 
     def _replay(
         self, entries: Sequence[LogEntry], progress: Callable[[int, int], None] | None = None, every: int = 25

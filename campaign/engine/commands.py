@@ -53,7 +53,7 @@ class Command:
             value = getattr(self, field.name)
             default = field.default
             if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                default = default.factory()  # type: ignore[union-attr]
+                default = default.factory()
             if value == default or value is None:
                 continue
             out[field.name] = _converter.unstructure(value)

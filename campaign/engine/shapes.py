@@ -28,6 +28,6 @@ def shape_problem(value: Any, type_name: str) -> str:
     must, must_not, words = shape
     if not isinstance(value, must) or isinstance(value, must_not):
         return words
-    if type_name == "ids" and not all(isinstance(v, str) for v in value):
+    if type_name == "ids" and isinstance(value, list) and not all(isinstance(v, str) for v in value):
         return words
     return ""

@@ -338,10 +338,10 @@ class CardTable:
             owed = unit.prep_remaining[weapon]
             raise CardRuleError("CA-11.2", f"{weapon} needs {owed} more prep action(s) before it can fire")
         if kind == "prep":
-            owed = [w for w, n in unit.prep_remaining.items() if n > 0]
+            unprepped = [w for w, n in unit.prep_remaining.items() if n > 0]
             if weapon is not None and unit.prep_remaining.get(weapon, 0) < 1:
                 raise CardRuleError("CA-11.2", f"{weapon} is already prepped")
-            if weapon is None and not owed:
+            if weapon is None and not unprepped:
                 raise CardRuleError("CA-11.2", "no weapon of this unit needs prepping")
 
     def target_moved(self, target_id: str) -> Fraction:

@@ -22,7 +22,7 @@ import re
 from fractions import Fraction
 
 from campaign.findings import Finding
-from campaign.force import Element, Force
+from campaign.force import Element, Force, WeaponKind
 from campaign.force import Unit as ForceUnit
 from campaign.force import Weapon as ForceWeapon
 from campaign.rulesets.d10_phased.profile import GRADES, Army, Model, Unit, Weapon
@@ -40,7 +40,7 @@ def _base_text(base: Fraction) -> int | str:
 
 
 def weapon_to_force(weapon: Weapon) -> ForceWeapon:
-    kind = "ranged" if weapon.kind == "ranged" else "melee"
+    kind: WeaponKind = "ranged" if weapon.kind == "ranged" else "melee"
     return ForceWeapon(weapon.name, kind, f"{weapon.dice}d10", weapon.range)
 
 

@@ -230,7 +230,7 @@ class D10Play:
         emit("phase", f"{PHASE_NAMES[phase]} begins", phase=phase)
         sides = self.actors(game, phase)[:1] if phase in MOVE_PHASES else list(game.sides)
         beyond: list[str] = []
-        morale = {"enemy_within_6": [], "touching_leader": [], "leaves_table": []}
+        morale: dict[str, list[str]] = {"enemy_within_6": [], "touching_leader": [], "leaves_table": []}
         for side in sides:
             facts = [FactSpec("beyond_radius", (), [], "models farther from their leader than the command radius", PICK_MODELS)]
             if phase in MORALE_PHASES:

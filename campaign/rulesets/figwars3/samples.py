@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from campaign.force import Element, Force, Unit, Weapon
 
+Stats = dict[str, int | str]  # a profile's TQ/MOV/DEF/DP and its armour words
+
 
 def _el(
     name: str,
     count: int,
-    stats: dict[str, int | str],
+    stats: Stats,
     ranged: tuple[str, ...] = (),
     melee: tuple[str, ...] = (),
     attributes: tuple[str, ...] = (),
@@ -28,23 +30,23 @@ def _force(name: str, *units: Unit, note: str = "") -> Force:
     return Force(name=name, ruleset="figwars-3", units=units, note=note)
 
 
-REBEL = {"tq": 1, "mov": 4, "def": 1, "dp": 2, "armour": "flak vest"}
-STORM = {"tq": 3, "mov": 4, "def": 2, "dp": 2, "armour": "full combat armor"}
-HUNTER = {"tq": 3, "mov": 5, "def": 4, "dp": 2}
-XENO = {"tq": 2, "mov": 6, "def": 4, "dp": 2, "natural": "full carapace"}
-MARINE = {"tq": 1, "mov": 4, "def": 2, "dp": 1, "armour": "light combat armor"}
-ODST = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat armor"}
-SPARTAN = {"tq": 3, "mov": 5, "def": 6, "dp": 2, "armour": "powered armor"}
-GRUNT = {"tq": 1, "mov": 3, "def": 2, "dp": 1}
-JACKAL = {"tq": 2, "mov": 5, "def": 4, "dp": 1, "shield": "large shield"}
-ELITE = {"tq": 3, "mov": 5, "def": 6, "dp": 2}
-DRONE = {"tq": 1, "mov": 6, "def": 2, "dp": 1}
-REV_HUNTER = {"tq": 2, "mov": 4, "def": 7, "dp": 3}
-GUARD = {"tq": 1, "mov": 4, "def": 2, "dp": 1, "armour": "flak armor"}
-SHOCK = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat armor"}
-SCOUT = {"tq": 2, "mov": 5, "def": 4, "dp": 2, "armour": "full combat armor"}
-IMP_MARINE = {"tq": 2, "mov": 5, "def": 5, "dp": 2, "armour": "powered armor"}
-TERMINATOR = {"tq": 3, "mov": 4, "def": 7, "dp": 2, "armour": "heavy powered armor"}
+REBEL: Stats = {"tq": 1, "mov": 4, "def": 1, "dp": 2, "armour": "flak vest"}
+STORM: Stats = {"tq": 3, "mov": 4, "def": 2, "dp": 2, "armour": "full combat armor"}
+HUNTER: Stats = {"tq": 3, "mov": 5, "def": 4, "dp": 2}
+XENO: Stats = {"tq": 2, "mov": 6, "def": 4, "dp": 2, "natural": "full carapace"}
+MARINE: Stats = {"tq": 1, "mov": 4, "def": 2, "dp": 1, "armour": "light combat armor"}
+ODST: Stats = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat armor"}
+SPARTAN: Stats = {"tq": 3, "mov": 5, "def": 6, "dp": 2, "armour": "powered armor"}
+GRUNT: Stats = {"tq": 1, "mov": 3, "def": 2, "dp": 1}
+JACKAL: Stats = {"tq": 2, "mov": 5, "def": 4, "dp": 1, "shield": "large shield"}
+ELITE: Stats = {"tq": 3, "mov": 5, "def": 6, "dp": 2}
+DRONE: Stats = {"tq": 1, "mov": 6, "def": 2, "dp": 1}
+REV_HUNTER: Stats = {"tq": 2, "mov": 4, "def": 7, "dp": 3}
+GUARD: Stats = {"tq": 1, "mov": 4, "def": 2, "dp": 1, "armour": "flak armor"}
+SHOCK: Stats = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat armor"}
+SCOUT: Stats = {"tq": 2, "mov": 5, "def": 4, "dp": 2, "armour": "full combat armor"}
+IMP_MARINE: Stats = {"tq": 2, "mov": 5, "def": 5, "dp": 2, "armour": "powered armor"}
+TERMINATOR: Stats = {"tq": 3, "mov": 4, "def": 7, "dp": 2, "armour": "heavy powered armor"}
 
 
 def sample_forces() -> list[Force]:

@@ -9,6 +9,7 @@ read as In) are handled by the parser and flagged in `note`.
 from __future__ import annotations
 
 import re
+from typing import Literal, TypedDict
 
 import attrs
 
@@ -68,9 +69,9 @@ class RangedWeapon:
         out = []
         if self.autofire:
             out.append(f"A{self.autofire}")
-        for flag, code in ((self.blast, self.blast), (self.spray, self.spray)):
-            if flag:
-                out.append(code)
+        for letters in (self.blast, self.spray):
+            if letters:
+                out.append(letters)
         if self.grenade:
             out.append("G")
         if self.heavy:
@@ -130,9 +131,31 @@ def parse_atk(text: str) -> tuple[int | None, int | None, str]:
     return direct, blast, note
 
 
-def parse_specials(text: str) -> dict[str, object]:
+FlagName = Literal["indirect", "pistol", "reload", "slow", "scatter", "sniper"]
+_FLAGS: dict[str, FlagName] = {
+    "In": "indirect", "P": "pistol", "R": "reload", "S": "slow", "Sc": "scatter", "Sn": "sniper",
+}
+
+
+class Specials(TypedDict, total=False):
+    """The keyword arguments of RangedWeapon that special letters set."""
+
+    autofire: int
+    blast: str
+    spray: str
+    heavy: str
+    grenade: bool
+    indirect: bool
+    pistol: bool
+    reload: bool
+    slow: bool
+    scatter: bool
+    sniper: bool
+
+
+def parse_specials(text: str) -> Specials:
     """'A1, H2, In' -> keyword arguments of RangedWeapon."""
-    out: dict[str, object] = {}
+    out: Specials = {}
     for raw in re.split(r"[,\s]+", text.strip()):
         code = raw.strip().rstrip("*")
         if code in ("", "-", "–"):
@@ -150,10 +173,9 @@ def parse_specials(text: str) -> dict[str, object]:
         elif code == "G":
             out["grenade"] = True
         else:
-            flag = {"In": "indirect", "P": "pistol", "R": "reload", "S": "slow", "Sc": "scatter", "Sn": "sniper"}
-            if code not in flag:
+            if code not in _FLAGS:
                 raise ValueError(f"unknown weapon special {raw!r} (expected one of {', '.join(SPECIAL_CODES)})")
-            out[flag[code]] = True
+            out[_FLAGS[code]] = True
     return out
 
 
@@ -172,7 +194,7 @@ def ranged(
     elif s not in ("", "-", "–"):
         rng = {"short": int(s), "long": int(l), "extreme": int(e)}
     notes = "; ".join(n for n in (note, atk_note) if n)
-    weapon = RangedWeapon(name=name, atk=direct, blast_atk=blast, ammo=ammo, note=notes, **rng, **kwargs)  # type: ignore[arg-type]
+    weapon = RangedWeapon(name=name, atk=direct, blast_atk=blast, ammo=ammo, note=notes, **rng, **kwargs)
     return weapon
 
 

@@ -92,8 +92,8 @@ def placed_attributes(element: Element) -> tuple[list[Placed], list[BadText]]:
         except AttributeTextError as exc:
             bad.append(BadText(path, exc))
             continue
-        weapon = _default_weapon(element, parsed) if parsed.spec.weapon_bound else None
-        placed.append(Placed(parsed, path, weapon))
+        index = _default_weapon(element, parsed) if parsed.spec.weapon_bound else None
+        placed.append(Placed(parsed, path, index))
     for w, weapon in enumerate(element.weapons):
         for t, text in enumerate(weapon.traits):
             path = f"weapons[{w}].traits[{t}]"

@@ -10,7 +10,7 @@ import difflib
 from typing import Any
 
 from campaign.findings import Finding
-from campaign.force import Element, Force
+from campaign.force import Element, Force, Mount
 from campaign.rulesets.flat_out_war.attributes import (
     ATTRIBUTE_NAMES,
     Requirement,
@@ -114,12 +114,16 @@ def _check_attribute(p: Placed, element: Element, edition: str, names: set[str],
     return out
 
 
+# the attribute that pays for a weapon on that mount
+_MOUNT_OF_ATTRIBUTE: dict[str, Mount] = {"Extra weapon": "extra", "Sponson": "sponson", "Turret": "turret"}
+
+
 def _check_mounts(element: Element, placed: list[Placed], edition: str, path: str) -> list[Finding]:
     out: list[Finding] = []
     mounts = [w.mount for w in element.weapons]
     for p in placed:
         name = p.parsed.spec.name
-        mount = {"Extra weapon": "extra", "Sponson": "sponson", "Turret": "turret"}.get(name)
+        mount = _MOUNT_OF_ATTRIBUTE.get(name)
         if mount is None or (name == "Turret" and EDITION_COSTS[edition].turret == "flat"):
             continue
         have = mounts.count(mount)

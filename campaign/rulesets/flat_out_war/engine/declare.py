@@ -209,7 +209,3 @@ def spell_attack(
         attacker=caster.key or caster.name,
         target_key=tgt.key,
     )]
-
-
-def with_sit(sit: Situation, **changes: object) -> Situation:
-    return attrs.evolve(sit, **changes)

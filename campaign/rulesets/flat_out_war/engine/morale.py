@@ -98,7 +98,8 @@ def after_morale(state: MoraleState, passed: bool) -> MoraleState:
 
 def on_activation(state: MoraleState) -> MoraleState:
     """Broken units flee when next activated; rallied units reform and are steady."""
-    return {"broken": "fleeing", "rallied": "steady"}.get(state, state)
+    nxt: dict[MoraleState, MoraleState] = {"broken": "fleeing", "rallied": "steady"}
+    return nxt.get(state, state)
 
 
 def after_rally(state: MoraleState, passed: bool) -> MoraleState:

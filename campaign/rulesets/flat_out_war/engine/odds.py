@@ -24,7 +24,7 @@ from campaign.engine.odds import AttackOdds as CoreOdds
 from campaign.engine.report import OddsReport
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
-from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolve_crash, resolve_recovery
+from campaign.rulesets.flat_out_war.engine.recovery import RecoveryResult, recovery_plan, resolve_crash, resolve_recovery
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, p_success, succeeds, total_of
 
 State = Combatant | None  # None: removed from the game
@@ -154,16 +154,19 @@ def recovery_outcomes(target: Combatant, hit: Hit, edition: str) -> Dist:
     return dict(out)
 
 
-def apply_result(target: Combatant, result) -> State:  # type: ignore[no-untyped-def]
+def apply_result(target: Combatant, result: RecoveryResult) -> State:
     kind = result.outcome
     if kind == "removed":
         return None
     if kind == "weapons_lost":
         gone = set(result.lost_weapons)
         return attrs.evolve(target, weapons=tuple(w for w in target.weapons if w.index not in gone))
+    # resolve_recovery always sets the number its outcome names
     if kind == "hit_point_lost":
+        assert result.hit_points_left is not None
         return attrs.evolve(target, hit_points=result.hit_points_left)
     if kind == "die_stepped":
+        assert result.new_die is not None
         return attrs.evolve(target, die=result.new_die)
     if kind == "down":
         return attrs.evolve(target, down=True)
@@ -276,7 +279,9 @@ def _joint_area(joint: dict[tuple[State, ...], Fraction], declared: int, attack:
         for index in covered:
             nxt: dict[tuple[State, ...], Fraction] = defaultdict(Fraction)
             for st, q in branches.items():
-                for s, r in recovery_outcomes(st[index], attack.hit, edition).items():
+                living = st[index]
+                assert living is not None  # `covered` holds living elements, each recovered once
+                for s, r in recovery_outcomes(living, attack.hit, edition).items():
                     nxt[(*st[:index], s, *st[index + 1:])] += q * r
             branches = dict(nxt)
         for st, q in branches.items():
@@ -304,7 +309,8 @@ def _joint_template(joint: dict[tuple[State, ...], Fraction], keys: list[str], a
             index = keys.index(victim.key)
             nxt: dict[tuple[tuple[State, ...], bool], Fraction] = defaultdict(Fraction)
             for (st, lucky), q in branches.items():
-                if st[index] is None:  # already gone: no roll, no hit
+                victim_state = st[index]
+                if victim_state is None:  # already gone: no roll, no hit
                     nxt[(st, lucky)] += q
                     continue
                 r = victim.p_roll
@@ -318,7 +324,7 @@ def _joint_template(joint: dict[tuple[State, ...], Fraction], keys: list[str], a
                 for left, h in hits:
                     if not h:
                         continue
-                    for s, t in recovery_outcomes(st[index], victim.hit, edition).items():
+                    for s, t in recovery_outcomes(victim_state, victim.hit, edition).items():
                         nxt[((*st[:index], s, *st[index + 1:]), left)] += q * h * t
             branches = nxt
         for (st, _), q in branches.items():

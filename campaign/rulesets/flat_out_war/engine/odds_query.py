@@ -60,10 +60,10 @@ def _command(rules: Any, state: BattleState, attacker_id: str, target_id: str, a
         spell = action.split(":", 1)[1].strip()
         casters = [e for e in attacker.alive if rules.combatant(state, e).has("magic")]
         knowing = [e for e in casters if any(s.strip().lower() == spell.lower() for s in rules.element_of(state, e).spells)]
-        caster = (knowing or casters or [None])[0]
-        if caster is None:
+        able = knowing or casters
+        if not able:
             raise refuse(f"{attacker.name} has no element with Magic to cast {spell}")
-        return Cast(unit=attacker_id, element=caster.id, spell=spell, target=target_id, facts=facts)
+        return Cast(unit=attacker_id, element=able[0].id, spell=spell, target=target_id, facts=facts)
     kind = ACTIONS.get(action)
     if kind is None:
         raise refuse(f"--action must be melee, ranged or spell:NAME, not {action!r}")
