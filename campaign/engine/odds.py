@@ -13,11 +13,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from campaign.engine.commands import Command
 from campaign.engine.report import OddsReport, Outcome
+
+if TYPE_CHECKING:  # the battle module imports the rules, which import this one
+    from campaign.engine.battle import Battle
 
 Dist = dict[int, Fraction]
 
@@ -162,14 +166,14 @@ def attack_odds(p_hit: Iterable[Fraction], p_casualty_given_hit: Iterable[Fracti
     return AttackOdds(hits_p, cas, clean(bernoulli_sum(cas)), clean(bernoulli_sum(hits_p)), tuple(notes))
 
 
-def odds(battle: Any, command: Any) -> Any:
+def odds(battle: Battle, command: Command | Mapping[str, Any]) -> AttackOdds | OddsReport:
     """The exact odds of `command` in `battle` now, from the rules' odds hook."""
     if isinstance(command, Mapping):
         command = battle.types.from_dict(command)
     return battle.rules.odds(battle.state, command)
 
 
-def scheme_odds(battle: Any, command: Any) -> Any:
+def scheme_odds(battle: Battle, command: Command | Mapping[str, Any]) -> AttackOdds | OddsReport:
     """The rules' odds as the battle's activation scheme would resolve the command now
     (ActivationScheme.odds: a card modifier, say); the state is left unchanged."""
     if isinstance(command, Mapping):
@@ -177,7 +181,7 @@ def scheme_odds(battle: Any, command: Any) -> Any:
     return battle.scheme.odds(battle.state, command, battle.ctx)
 
 
-def as_report(result: Any) -> OddsReport:
+def as_report(result: object) -> OddsReport:
     """An odds hook's result as an OddsReport (rules may return one, or AttackOdds)."""
     if isinstance(result, OddsReport):
         return result
@@ -189,7 +193,7 @@ def as_report(result: Any) -> OddsReport:
     raise TypeError(f"odds of type {type(result).__name__} give no report")
 
 
-def odds_report(battle: Any, command: Any) -> OddsReport:
+def odds_report(battle: Battle, command: Command | Mapping[str, Any]) -> OddsReport:
     """The odds of `command` as named outcomes, whatever the ruleset and scheme (for
     screens and CLIs)."""
     return as_report(scheme_odds(battle, command))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 import attrs
@@ -120,3 +120,8 @@ class RollRequest:
 
 
 Pending = Decision | RollRequest
+
+# A resolution generator (a rules hook, a scheme's loop): it yields what it waits for and is
+# sent the answer -- the faces rolled for a RollRequest, the Command chosen for a Decision --
+# and returns what the hook returns (a turn order, whether a rally passed...).
+Resolution = Generator[Pending, Any, Any]

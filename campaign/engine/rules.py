@@ -9,7 +9,7 @@ generators: they mutate the state, emit events through `ctx`, and `yield` RollRe
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -18,7 +18,7 @@ import attrs
 from campaign.engine.commands import Command
 from campaign.engine.display import UnitView, generic_unit_view
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, Decision
+from campaign.engine.pending import CommandSpec, Decision, Resolution
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, state_from_setup
 
@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from campaign.engine.odds import AttackOdds
     from campaign.engine.report import OddsReport
     from campaign.outcome import BattleOutcome
+    from campaign.rulesets.base import Ruleset
 
-Resolution = Generator[Any, Any, Any]
+__all__ = ["BattleRules", "HANDED_MODIFIER", "Initiative", "Resolution", "handed_modifier", "nothing"]
 
 
 def nothing() -> Resolution:
@@ -51,7 +52,7 @@ class BattleRules:
     id: ClassVar[str] = ""
     initiative: ClassVar[Initiative] = Initiative()
 
-    def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
+    def __init__(self, options: dict[str, Any] | None = None, ruleset: Ruleset | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
         self.ruleset = ruleset  # the campaign.rulesets.Ruleset this plays, if any
 
@@ -114,10 +115,11 @@ class BattleRules:
         """Added to `side`'s initiative roll (e.g. a catch-up bonus for rounds lost)."""
         return 0
 
-    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> object | None:
         """What these rules plug into the activation scheme named `scheme` (the card
         scheme's CardHost, say), or None for the scheme's generic adapter. A ruleset keeps
-        its adapters in its own folder and hands them out here."""
+        its adapters in its own folder and hands them out here; the scheme checks that what
+        it gets is its kind of adapter (the core knows no scheme's adapter type)."""
         return None
 
     # --- the end ----------------------------------------------------------------
@@ -191,7 +193,7 @@ class BattleRules:
 HANDED_MODIFIER = "handed_modifier"
 
 
-def handed_modifier(state: Any, unit_id: str) -> tuple[int, str]:
+def handed_modifier(state: BattleState, unit_id: str) -> tuple[int, str]:
     """The (value, label) a scheme handed `unit_id` for this action; (0, "") if none."""
     handed = state.scheme.get(HANDED_MODIFIER)
     if not handed or handed.get("unit") != unit_id:

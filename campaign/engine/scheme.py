@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.engine.commands import Command
-from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.engine.pending import CommandSpec, Decision, Resolution, RollRequest
 from campaign.activation import DEFAULT_SCHEME
 from campaign.engine.state import BattleState
 from campaign.options import Option, resolve_options
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
-
-Resolution = Generator[Any, Any, Any]
+    from campaign.engine.odds import AttackOdds
+    from campaign.engine.report import OddsReport
 
 
 class ActivationScheme:
@@ -50,7 +50,7 @@ class ActivationScheme:
         return
         yield  # pragma: no cover
 
-    def odds(self, state: BattleState, command: Command, ctx: Context) -> Any:
+    def odds(self, state: BattleState, command: Command, ctx: Context) -> AttackOdds | OddsReport:
         """The rules' exact odds for `command` as this scheme would resolve it now (a scheme
         that hands the acting unit a modifier includes it). The state is left unchanged."""
         return ctx.rules.odds(state, command)

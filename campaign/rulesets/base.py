@@ -18,6 +18,7 @@ from campaign.options import Option, resolve_options
 from campaign.profiles import DEFAULT_PROFILE, Profile
 
 if TYPE_CHECKING:  # the engine imports this module: no cycle at run time
+    from campaign.engine.battle import Battle
     from campaign.engine.rules import BattleRules
 
 __all__ = ["CampaignDefaults", "Option", "Ruleset", "Simulator", "UnknownRuleset"]
@@ -45,7 +46,7 @@ class Simulator:
     of a started battle with auto dice until it ends; `assumptions` are the table facts the
     player takes for granted (open field), printed with every forecast."""
 
-    play: Callable[[Any, int], object]
+    play: Callable[[Battle, int], object]
     assumptions: tuple[str, ...] = ()
 
 

@@ -14,21 +14,18 @@ own folder (each ruleset keeps its host beside its battle rules).
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.activation.cards.rules import FlatModifier, Step, inches
 from campaign.engine.commands import Command
-from campaign.engine.pending import CommandSpec, RollRequest
+from campaign.engine.pending import CommandSpec, Resolution, RollRequest
 from campaign.engine.rules import HANDED_MODIFIER
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
     from campaign.engine.rules import BattleRules
-
-Resolution = Generator[Any, Any, Any]
 
 
 def hand_over(command: Command, total: int) -> dict[str, Any]:
@@ -218,4 +215,8 @@ class CardHost:
 def host_for(rules: BattleRules, options: dict[str, Any] | None = None) -> CardHost:
     """The rules' own host (BattleRules.scheme_host), else the generic CardHost."""
     host = rules.scheme_host(SCHEME_NAME, dict(options or {}))
-    return host if host is not None else CardHost(rules, options)
+    if host is None:
+        return CardHost(rules, options)
+    if not isinstance(host, CardHost):
+        raise TypeError(f"{type(rules).__name__}.scheme_host({SCHEME_NAME!r}) gave a {type(host).__name__}, not a CardHost")
+    return host

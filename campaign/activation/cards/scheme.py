@@ -45,7 +45,7 @@ from campaign.rulesets.base import Option
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
-    from campaign.engine.scheme import Resolution
+    from campaign.engine.pending import Resolution
 
 SCHEME_KEY = "cards"  # state.scheme[SCHEME_KEY]: CardTurn; state.secret[side][SCHEME_KEY]: SideHand
 

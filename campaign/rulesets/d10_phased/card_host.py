@@ -14,7 +14,6 @@ movement phase" the unit's next Move action.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +22,7 @@ from campaign.activation.cards.rules import FlatModifier, Step
 from campaign.engine.commands import Command
 from campaign.engine.dice import roll
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec
+from campaign.engine.pending import CommandSpec, Resolution
 from campaign.engine.state import BattleState
 from campaign.rulesets.d10_phased.attack import Ledger
 from campaign.rulesets.d10_phased.combat import declare
@@ -40,7 +39,6 @@ if TYPE_CHECKING:
     from campaign.rulesets.d10_phased.play import Game
     from campaign.rulesets.d10_phased.rules import D10Rules
 
-Resolution = Generator[Any, Any, Any]
 KINDS = {"unit_move": "move", "fire": "ballistic", "close": "melee"}
 
 

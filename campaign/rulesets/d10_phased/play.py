@@ -11,7 +11,7 @@ turn's business (the core's phased turn), not this module's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -19,7 +19,7 @@ import attrs
 from campaign.engine.commands import Command
 from campaign.engine.dice import roll
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, Decision, FactSpec
+from campaign.engine.pending import CommandSpec, Decision, FactSpec, Resolution
 from campaign.rulesets.d10_phased.attack import Declaration, Ledger
 from campaign.rulesets.d10_phased.combat import (
     MOVING,
@@ -87,7 +87,6 @@ from campaign.rulesets.d10_phased.victory import (
 )
 
 Emit = Callable[..., Any]
-Resolution = Generator[Any, Any, Any]
 
 PICK_MODELS = "elements"  # the core's picker name for element (model) ids
 

@@ -27,6 +27,7 @@ from campaign.rulesets.d10_phased.state import Roster, add_unit
 from campaign.rulesets.d10_phased.victory import MODES, TURN_LIMIT
 
 if TYPE_CHECKING:
+    from campaign.activation.cards.host import CardHost
     from campaign.engine.context import Context
     from campaign.outcome import BattleOutcome
 
@@ -65,7 +66,7 @@ class D10Rules(BattleRules):
     def command_types(self) -> Iterable[type[Command]]:
         return (*COMMANDS, *CARD_COMMANDS)
 
-    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> CardHost | None:
         if scheme == "cards":
             from campaign.rulesets.d10_phased.card_host import D10CardHost
 

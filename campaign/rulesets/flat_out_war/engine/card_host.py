@@ -25,7 +25,6 @@ Recovery rolls and morale. The mapping:
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -35,13 +34,12 @@ from campaign.activation.cards.host import CardHost
 from campaign.activation.cards.rules import FlatModifier
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, FactSpec
+from campaign.engine.pending import CommandSpec, FactSpec, Resolution
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
 
-Resolution = Generator[Any, Any, Any]
 
 OTHER_ACTIONS = frozenset({"melee", "ballistic", "cast", "free_melee"})
 KINDS = {

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -61,6 +61,9 @@ from campaign.rulesets.flat_out_war.engine.play.outcome import OutcomeMixin
 from campaign.rulesets.flat_out_war.engine.reliant import Piece, reliant_on, resolve_link
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
+if TYPE_CHECKING:  # the card scheme is loaded only when a battle uses it
+    from campaign.activation.cards.host import CardHost
+
 ONE_DIE = 1
 FACTS_OF = {"move": MOVE_FACTS, "melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}
 FREE_IDS = frozenset({"contact_elsewhere"})  # unit or element ids: checked by the move itself
@@ -99,7 +102,7 @@ class FlatOutWarRules(
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         self._setup: BattleSetup | None = None
 
-    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> CardHost | None:
         """The card scheme runs on Flat Out War through its host (card_host.py)."""
         from campaign.activation.cards.host import SCHEME_NAME
         from campaign.rulesets.flat_out_war.engine.card_host import FlatOutWarHost

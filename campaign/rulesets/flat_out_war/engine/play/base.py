@@ -3,19 +3,18 @@ the elements able to act, the enemies, spell effects on a unit and an attack's S
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from campaign.engine.commands import Reroll
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.engine.pending import CommandSpec, Decision, Resolution, RollRequest
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.commands import fact
 from campaign.rulesets.flat_out_war.engine.rolls import Mod
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
-Resolution = Generator[Any, Any, Any]
 
 
 class PlayHelpers:
