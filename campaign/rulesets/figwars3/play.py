@@ -34,6 +34,9 @@ from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
 from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
+from campaign.rulesets.figwars3 import machine_play
+from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
+from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -65,17 +68,21 @@ class FigWarsRules(BattleRules):
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
         super().__init__(options, ruleset)
         self._profiles: dict[str, Profile] = {}
+        self._machines: dict[str, Machine] = {}  # vehicles and mecha by element id (part 2)
 
     # --- building the battle ----------------------------------------------------
     def new_state(self, setup: BattleSetup) -> BattleState:
         state = state_from_setup(setup)
         printed = bool(self.options.get("printed_def", False))
         self._profiles = {}
+        self._machines = {}
         forces = [unit for side in setup.sides for unit in side.force.units]
         for unit, source in zip(state.units, forces):
             unit.data = {"status": "normal", "pl": 0, "marker": False, "activated": False}
             for el in unit.elements:
-                profile = profile_of(source.elements[el.entry], f"{unit.name}: {el.name}", printed)
+                entry = source.elements[el.entry]
+                machine = machine_of(entry, f"{unit.name}: {el.name}") if is_machine(entry) else None
+                profile = machine.profile() if machine else profile_of(entry, f"{unit.name}: {el.name}", printed)
                 self._profiles[el.id] = profile
                 el.data = {
                     "dp": profile.dp,
@@ -92,6 +99,9 @@ class FigWarsRules(BattleRules):
                     "spent": 0,
                     "sentry": "",
                 }
+                if machine is not None:
+                    self._machines[el.id] = machine
+                    el.data["machine"] = machine_play.fresh(machine)
         for side in state.sides:
             side.data = {"extra_pool": 0}
         state.data = {"struck": {}}
@@ -196,7 +206,9 @@ class FigWarsRules(BattleRules):
         return apart
 
     def _start_model(self, state: BattleState, el: ElementState, ctx: Context) -> Resolution:
-        el.data["actions"] = max(turn.ACTIONS_PER_MODEL - el.data.get("spent", 0), 0)
+        machine = self._machines.get(el.id)
+        seats = machine_play.actions(machine, el) if machine else turn.ACTIONS_PER_MODEL
+        el.data["actions"] = max(seats - el.data.get("spent", 0), 0)
         el.data["fast"] = False  # the fast-target bonus lasts until its next activation
         ms = ModelState(dp=el.data["dp"], pins=el.data["pins"], stunned=el.data["stunned"])
         if ms.pins or ms.stunned:
@@ -234,7 +246,7 @@ class FigWarsRules(BattleRules):
                         targets="units",
                     )
                 )
-        if status == "normal":
+        if status == "normal" and not (el.id in self._machines and self._machines[el.id].vehicle):
             for enemy in enemies:
                 specs.append(
                     CommandSpec("strike", {**base, "target": enemy.id}, STRIKE_FACTS, f"{who}: strike {enemy.name}", odds=True, targets="units")
@@ -327,20 +339,24 @@ class FigWarsRules(BattleRules):
     def _move(self, state: BattleState, el: ElementState, command: Any, ctx: Context) -> Resolution:
         p = self.profile(el.id)
         running = command.type == "run"
-        allowance = carried_mov(p) * (2 if running else 1)
+        machine = self._machines.get(el.id)
+        mov = machine_play.allowance(machine, el, state.round) if machine else carried_mov(p)
+        allowance = mov * (2 if running else 1)
         inches = command.facts.get("inches", -1)
         if isinstance(inches, bool) or not isinstance(inches, int):
             raise IllegalCommand("FW3 8", f"inches must be a whole number, not {inches!r}")
         inches = allowance if inches < 0 else inches
         if inches > allowance:
             raise IllegalCommand("FW3 7.1", f"{el.name} moves at most {allowance}\" with a {command.type}")
-        if el.data["moved"] + inches > 2 * carried_mov(p):
-            raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {2 * carried_mov(p)}\" in a turn")
+        if el.data["moved"] + inches > 2 * mov:
+            raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {2 * mov}\" in a turn")
         self._spend(el, 2 if running else 1, command.type)
         el.data["moved"] += inches
         if el.data["moved"] >= 12:
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
+        if machine is not None and inches:
+            yield from machine_play.after_move(el, ctx)
         unit = state.unit(el.unit)
         if command.facts.get("reached_edge") and unit.data["status"] in ("falling_back", "retreating"):
             unit.data["status"] = "fled"
@@ -419,7 +435,7 @@ class FigWarsRules(BattleRules):
             victims.append(other)
         if weapon.blast:
             for victim in victims:
-                if victim.alive and not victim.data["stunned"]:
+                if victim.alive and not victim.data["stunned"] and victim.id not in self._machines:  # 12.3
                     victim.data["stunned"] = True
                     ctx.emit("stunned", f"{victim.name} is stunned by the blast", model=victim.id)
 
@@ -439,6 +455,12 @@ class FigWarsRules(BattleRules):
             attacker_focus=bool(el.data["focus"]),
             defender_state="stunned" if target.data["stunned"] else ("pinned" if target.data["pins"] else "normal"),
         )
+        mine, theirs = self._machines.get(el.id), self._machines.get(target.id)
+        if theirs is not None:  # 10.10, 10.12: the machine only defends (mecha against mecha: both fight)
+            mecha = mine if mine is not None and not mine.vehicle else None
+            return strike_machine(self.profile(el.id), theirs, mecha_attacker=mecha), el, target
+        if mine is not None:
+            return mecha_strikes_trooper(mine, self._defender(target)), el, target
         return melee_attack(self.profile(el.id), self._defender(target), facts), el, target
 
     def _strike(self, state: BattleState, el: ElementState, command: Strike, ctx: Context) -> Resolution:
@@ -594,6 +616,10 @@ class FigWarsRules(BattleRules):
         return self.profile(el.id)
 
     def _hurt(self, state: BattleState, el: ElementState, dp: int, pin: bool, ctx: Context, explosive: bool = False) -> Resolution:
+        machine = self._machines.get(el.id)
+        if machine is not None:  # 13: the damage tables, a pin only with DP, no Dodge
+            yield from machine_play.hurt(state, el, machine, dp, pin, ctx, lambda gone: self._remove(state, gone, ctx))
+            return
         p = self.profile(el.id)
         if dp and p.has("Dodge"):
             dodged = yield from checks.dodge(p.tq, explosive)
@@ -828,7 +854,8 @@ class FigWarsRules(BattleRules):
         lines = []
         for el in unit.alive:
             p = self.profile(el.id)
-            words = [f"DP {el.data['dp']}/{p.dp}"]
+            machine = self._machines.get(el.id)
+            words = machine_play.describe(machine, el) if machine else [f"DP {el.data['dp']}/{p.dp}"]
             if el.data.get("actions"):
                 words.append(f"{el.data['actions']} action(s)")
             if el.data.get("pins"):

@@ -1,4 +1,4 @@
-"""The sample forces of spec 17.4-17.8 (infantry; vehicles and mecha come in part 2).
+"""The sample forces of spec 17.4-17.8, with the Hedgehog, and Muster's vehicles and mecha.
 
 The source prints troop types and weapon lists, not squads: how many of each, and who
 carries what, is Muster's choice so that the forces can be played. Profiles are as
@@ -26,6 +26,11 @@ def _el(
     return Element(name=name, count=count, stats=stats, weapons=weapons, attributes=attributes, note=note)
 
 
+def _machine(name: str, stats: Stats, weapons: tuple[Weapon, ...], attributes: tuple[str, ...] = (), note: str = "") -> Unit:
+    """A vehicle or mecha: always a unit of its own (4.1)."""
+    return Unit(name, (Element(name=name, kind="vehicle", stats=stats, weapons=weapons, attributes=attributes, note=note),))
+
+
 def _force(name: str, *units: Unit, note: str = "") -> Force:
     return Force(name=name, ruleset="figwars-3", units=units, note=note)
 
@@ -47,6 +52,16 @@ SHOCK: Stats = {"tq": 2, "mov": 4, "def": 4, "dp": 1, "armour": "full combat arm
 SCOUT: Stats = {"tq": 2, "mov": 5, "def": 4, "dp": 2, "armour": "full combat armor"}
 IMP_MARINE: Stats = {"tq": 2, "mov": 5, "def": 5, "dp": 2, "armour": "powered armor"}
 TERMINATOR: Stats = {"tq": 3, "mov": 4, "def": 7, "dp": 2, "armour": "heavy powered armor"}
+# 17.6 prints the Hedgehog without a crew TQ: 1 by PR-19; one gunner of its CAP 4 (PR-27).
+HEDGEHOG: Stats = {
+    "siz": 8, "tq": 1, "locomotion": "wheeled", "armour": "light battle armor", "role": "battle vehicle",
+    "open_topped": 1, "crew": 1, "mov": 9, "def": 5, "ram": 7, "cap": 4, "dp": 8,
+}
+# Muster's designs from the 4.4 / 4.5 tables (the source prints no other vehicle or mecha).
+CARRIER: Stats = {"siz": 10, "tq": 1, "locomotion": "tracked", "armour": "light battle armor", "role": "troop carrier", "crew": 1}
+BATTLE_TANK: Stats = {"siz": 10, "tq": 2, "locomotion": "tracked", "armour": "heavy battle armor", "role": "battle vehicle", "crew": 2}
+STRIDER: Stats = {"build": "stocky", "siz": 6, "tq": 2, "armour": "medium battle armor"}
+VANGUARD: Stats = {"build": "normal", "siz": 5, "tq": 3, "armour": "light battle armor", "shield": 1, "jump_jets": 1}
 
 
 def sample_forces() -> list[Force]:
@@ -100,7 +115,7 @@ def sample_forces() -> list[Force]:
             Unit("Spartan Fireteam", (
                 _el("Spartan", 2, SPARTAN, ("Assault Rifle", "Magnum Pistol"), ("HTH combat skills",)),
             )),
-            note="17.6: USC infantry; the Hedgehog comes with vehicles in part 2",
+            note="17.6: USC infantry; the Hedgehog is in the USC Hedgehog Patrol",
         ),
         _force(
             "Revenant Host",
@@ -139,5 +154,28 @@ def sample_forces() -> list[Force]:
                 _el("Captain", 1, IMP_MARINE, ("Rocket Slug Pistol",), ("Power Weapon",), ("Hero", "Strong")),
             )),
             note="17.8: all powered armour includes Strong (PR-19)",
+        ),
+        _force(
+            "USC Hedgehog Patrol",
+            _machine("Hedgehog", HEDGEHOG, (Weapon("Anti-Aircraft Gun", "ranged", mount="turret"),), note="open-topped battle vehicle; turret"),
+            Unit("Marine Fireteam", (_el("Marine", 4, MARINE, ("Assault Rifle",), ("light weapon",)),)),
+            note="17.6: the Hedgehog (crew TQ 1, PR-19) with marines to ride in it",
+        ),
+        _force(
+            "Imperial Armour",
+            _machine("Armoured Carrier", CARRIER, (Weapon("Storm Slugger", "ranged", traits=("pintle",)),), note="Muster's design: troop carrier"),
+            _machine(
+                "Battle Tank", BATTLE_TANK,
+                (Weapon("heavy cannon", "ranged", mount="turret"), Weapon("Laser Cannon", "ranged", mount="sponson")),
+                note="Muster's design: battle vehicle, turret free, sponson paid in DP",
+            ),
+            Unit("Guard Squad", (_el("Guardsman", 6, GUARD, ("Laser Gun",), ("fixed bayonet",)),)),
+            note="Muster's vehicle designs from the 4.4 tables with Imperial weapons (17.8)",
+        ),
+        _force(
+            "Mecha Lance",
+            _machine("Strider", STRIDER, (Weapon("light autocannon", "ranged"), Weapon("Power Weapon", "melee")), note="stocky: SIZ + 1 DP (PR-14)"),
+            _machine("Vanguard", VANGUARD, (Weapon("Laser Cannon", "ranged", mount="turret"),), ("Hero",), note="hero pilot (PR-16), mecha shield, jump jets"),
+            note="Muster's mecha designs from the 4.5 tables",
         ),
     ]

@@ -7,11 +7,14 @@ printed DEF of an entry against the DEF its equipment adds up to.
 
 from __future__ import annotations
 
+import attrs
+
 from campaign.findings import Finding
 from campaign.force import Force
 from campaign.rulesets.figwars3 import traits
 from campaign.rulesets.figwars3.abilities import BY_NAME
 from campaign.rulesets.figwars3.profile import Profile, ProfileError, profile_of
+from campaign.rulesets.figwars3.vehicles import is_machine, machine_of
 
 UNIT_MIN = 2
 UNIT_MAX = 20
@@ -25,6 +28,16 @@ def profiles(force: Force, printed_def: bool = False) -> tuple[dict[tuple[int, i
     for u, unit in enumerate(force.units):
         for e, element in enumerate(unit.elements):
             path = f"units[{u}].elements[{e}]"
+            if is_machine(element):  # vehicles and mecha: their design's findings (4.4, 4.5)
+                try:
+                    machine = machine_of(element, f"{unit.name}: {element.name}")
+                except ProfileError as exc:
+                    findings.append(Finding("error", "FW3 4.4", str(exc), path))
+                    continue
+                findings.extend(attrs.evolve(f, path=path) for f in machine.findings)
+                if sum(el.count for el in unit.elements) > 1:
+                    findings.append(Finding("error", "FW3 4.1", "every vehicle and mecha is a unit on its own", f"units[{u}]"))
+                continue
             try:
                 out[(u, e)] = profile_of(element, f"{unit.name}: {element.name}", printed_def)
             except ProfileError as exc:
@@ -42,8 +55,8 @@ def validate(force: Force, printed_def: bool = False) -> list[Finding]:
         members = [(e, found[(u, e)]) for e in range(len(unit.elements)) if (u, e) in found]
         if size > UNIT_MAX:
             findings.append(Finding("error", "FW3 4.1", f"{size} models; a unit has at most {UNIT_MAX}", upath))
-        if size == 1:
-            solo_models += 1
+        if size == 1 and not any(is_machine(el) for el in unit.elements):
+            solo_models += 1  # PR-12: vehicles and mecha do not count
         heroes = [p for _, p in members if p.hero]
         if heroes and size > 1:
             findings.append(Finding("error", "FW3 4.2", f"a hero is always a unit on his own", upath))

@@ -1,0 +1,174 @@
+"""Vehicles and mecha in a battle (spec 4.4-4.5, 10.10-10.12, 13, PR-27, PR-46-PR-48,
+PR-64-PR-66): their lasting damage record in the element's data, the damage tables
+after a hit, their movement allowance, rams, and their lines on the screen.
+
+`play.FigWarsRules` calls these; the rules themselves are in machine_damage.py and
+ramming.py. The record is kept as plain values (lists, ints) so a saved battle stays
+TOML and the digest of a replay is stable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.state import BattleState, ElementState
+from campaign.rulesets.figwars3 import machine_damage as md
+from campaign.rulesets.figwars3.ramming import driver_check_after_run_over, ram, resolve_ram
+from campaign.rulesets.figwars3.vehicles import Machine
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
+ACTIONS_PER_SEAT = 2  # PR-27: the driver and each crew member have 2 actions
+
+
+def fresh(machine: Machine) -> dict[str, Any]:
+    """The record of an undamaged machine: its crew as occupants named 'crew N'."""
+    state = md.MachineState(
+        kind=machine.kind,
+        dp=machine.dp,
+        max_dp=machine.dp,
+        open_topped=machine.open_topped,
+        weapons=tuple(m.weapon.name for m in machine.weapons),
+        occupants=tuple(f"crew {i + 1}" for i in range(machine.crew)),
+    )
+    return dump(state)
+
+
+def dump(state: md.MachineState) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in attrs.asdict(state).items():
+        if value is None:
+            continue  # TOML has no null: an absent key is None
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def load(data: dict[str, Any]) -> md.MachineState:
+    fields = {f.name for f in attrs.fields(md.MachineState)}
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields}
+    return md.MachineState(**values)
+
+
+def record(el: ElementState) -> md.MachineState:
+    return load(el.data["machine"])
+
+
+def actions(machine: Machine, el: ElementState) -> int:
+    """PR-27: 2 actions for the driver (or pilot) and 2 for each surviving crew member."""
+    state = record(el)
+    if state.out_of_action:
+        return 0
+    crew = sum(1 for o in state.occupants if o.startswith("crew "))
+    return ACTIONS_PER_SEAT * (1 + crew) if machine.vehicle else ACTIONS_PER_SEAT
+
+
+def allowance(machine: Machine, el: ElementState, turn: int) -> int:
+    """The MOV the machine has now (movement hits, break-down, a dead driver, 13)."""
+    state = record(el)
+    if machine.vehicle and not state.can_move(turn):
+        return 0
+    return state.mov(machine.mov)
+
+
+def after_move(el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
+    """A severely damaged machine may break down at the end of a move action (PR-66)."""
+    state = record(el)
+    after = yield from md.breakdown(state)
+    if after.broken_down and not state.broken_down:
+        ctx.emit("breakdown", f"{el.name} breaks down and can no longer move", model=el.id)
+    el.data["machine"] = dump(after)
+
+
+def hurt(
+    state: BattleState, el: ElementState, machine: Machine, dp: int, pin: bool, ctx: Context, remove: Any
+) -> Generator[Any, Any, md.DamageReport]:
+    """An attack's DP on a vehicle or mecha: a pin only with 1 DP or more (2.7), no stun,
+    then the damage table (13). `remove(el)` takes it off the table when it is destroyed
+    or out of action."""
+    before = record(el)
+    if md.hit_pin(dp, pin):
+        el.data["pins"] = el.data.get("pins", 0) + 1
+    after, report = yield from md.take_damage(before, dp, machine.hero_pilot, state.round)
+    el.data["machine"] = dump(after)
+    el.data["dp"] = max(after.dp, 0)
+    if dp:
+        ctx.emit("hit", f"{el.name}: {dp} DP" + (", crew pinned" if md.hit_pin(dp, pin) else ""), model=el.id, dp=dp)
+    for line in report.lines:
+        ctx.emit("machine_damage", f"{el.name}: {line}", model=el.id, result=report.result)
+    if after.out_of_action:
+        remove(el)
+    return report
+
+
+def ram_move(
+    state: BattleState,
+    el: ElementState,
+    machine: Machine,
+    victims: list[tuple[ElementState, Any]],
+    moved: int,
+    ctx: Context,
+    hurt_model: Any,
+) -> Generator[Any, Any, None]:
+    """One ram move (10.11, PR-46): each model in the path is rammed in turn; `victims`
+    pairs each target element with its Machine or Profile; `hurt_model(el, dp, pin)`
+    applies damage by the ordinary route. A surviving damaged vehicle's crew is pinned
+    (PR-48), and the driver checks after running troops over."""
+    rating = record(el).ram(machine.ram)
+    struck_troops = False
+    damaged = False
+    for target_el, target in victims:
+        if not el.alive or not target_el.alive:
+            continue
+        r = ram(machine, target, moved, rating)
+        result = yield from resolve_ram(r)
+        what = "avoids it and is pushed aside" if result.displaced else f"takes {result.target_dp} DP"
+        ctx.emit(
+            "ram",
+            f"{el.name} rams {target_el.name}: {result.rammer_total} against {result.target_total}; {target_el.name} {what}",
+            model=el.id,
+            target=target_el.id,
+            winner=result.winner,
+        )
+        if r.kind == "troops" and not result.displaced:
+            struck_troops = True
+        if result.target_dp:
+            yield from hurt_model(target_el, result.target_dp, False)
+        if result.rammer_dp and el.alive:
+            damaged = True
+            yield from hurt_model(el, result.rammer_dp, False)
+        if r.kind == "vehicle" and result.target_dp and target_el.alive:
+            target_el.data["pins"] = max(target_el.data.get("pins", 0), 1)  # PR-48: its crew pinned too
+    if struck_troops and el.alive:
+        ok = yield from driver_check_after_run_over(machine.tq)
+        if not ok:
+            ctx.emit("ram", f"{el.name}'s driver fails the Easy check: it stops and takes 1 DP", model=el.id)
+            damaged = True
+            yield from hurt_model(el, 1, False)
+    if damaged and el.alive:
+        el.data["pins"] = max(el.data.get("pins", 0), 1)  # PR-48: one pin for the whole crew
+        ctx.emit("pinned", f"{el.name}'s crew is pinned by the impact", model=el.id)
+
+
+def check_ram(machine: Machine | None, el: ElementState) -> None:
+    if machine is None or not machine.vehicle:
+        raise IllegalCommand("FW3 10.11", f"{el.name} is not a vehicle: only vehicles ram")
+
+
+def describe(machine: Machine, el: ElementState) -> list[str]:
+    """The screen's words for a machine: DP, damage results, crew and passengers."""
+    state = record(el)
+    words = [f"DP {max(state.dp, 0)}/{state.max_dp}"]
+    if machine.vehicle:
+        words.append(f"RAM {state.ram(machine.ram)}")
+        aboard = ["driver"] if state.driver_alive else []
+        aboard += list(state.occupants)
+        words.append("aboard: " + (", ".join(aboard) if aboard else "nobody"))
+    else:
+        words.append("pilot " + ("dead" if state.pilot_dead else "alive") + (" (hero)" if machine.hero_pilot else ""))
+    words.extend(state.labels())
+    return words
