@@ -13,6 +13,10 @@ import attrs
 
 from campaign.engine.state import BattleState, UnitState
 
+# Effects a phased turn holds until a phase ends (campaign.activation.phased.held): a list of
+# {"target", "kind", "text", "data"} in `state.scheme`; the generic view shows them as pending.
+HELD_EFFECTS = "held_effects"
+
 
 @attrs.define(frozen=True)
 class UnitView:
@@ -62,8 +66,11 @@ def generic_unit_view(state: BattleState, unit_id: str) -> UnitView:
     unit = state.unit(unit_id)
     names = {u.id: u.name for u in state.units}
     status = marker_words(unit.markers, names) + effect_words(state, unit)
+    held = state.scheme.get(HELD_EFFECTS) or []
+    status += [f"pending: {e['text']}" for e in held if e.get("target") == unit.id]
     lines = []
     for es in unit.alive:
         words = marker_words(es.markers, names)
+        words += [f"pending: {e['text']}" for e in held if e.get("target") == es.id]
         lines.append(es.name + (": " + ", ".join(words) if words else ""))
     return UnitView(tuple(status), tuple(lines))

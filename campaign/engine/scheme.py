@@ -134,27 +134,7 @@ class InitiativeScheme(ActivationScheme):
                 return
 
     def initiative(self, state: BattleState, sides: list[str], ctx: Context) -> Resolution:
-        """The order of `sides`: one die each (the rules' Initiative), plus the rules' bonus,
-        highest first; tied sides re-roll among themselves."""
-        if len(sides) <= 1:
-            return list(sides)
-        die = ctx.rules.initiative.die
-        rolls: dict[str, int] = {}
-        for side in sides:
-            name = state.side(side).name
-            (face,) = yield RollRequest(die, 1, f"1 x d{die} initiative, {name}", side=side)
-            rolls[side] = face + ctx.rules.initiative_bonus(state, side)
-        text = ", ".join(f"{state.side(s).name} {rolls[s]}" for s in sides)
-        ctx.emit("initiative_roll", f"Initiative: {text}", rolls=dict(rolls))
-        order: list[str] = []
-        for face in sorted(set(rolls.values()), reverse=True):
-            tied = [s for s in sides if rolls[s] == face]
-            if len(tied) > 1:
-                names = " and ".join(state.side(s).name for s in tied)
-                ctx.emit("initiative_tie", f"{names} tie on {face} and re-roll", sides=tied)
-                tied = yield from self.initiative(state, tied, ctx)
-            order.extend(tied)
-        return order
+        return (yield from initiative_order(state, sides, ctx))
 
     def turn(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         """One turn of `side`: activate one unit or pass. Returns whether a unit activated."""
@@ -197,6 +177,30 @@ class InitiativeScheme(ActivationScheme):
         yield from ctx.rules.activation(state, unit_id, ctx)
         yield from ctx.rules.on_activation_end(state, unit_id, ctx)
         sched["active_unit"] = ""
+
+
+def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Resolution:
+    """The order of `sides`: one die each (the rules' Initiative), plus the rules' bonus,
+    highest first; tied sides re-roll among themselves. Any scheme may roll it."""
+    if len(sides) <= 1:
+        return list(sides)
+    die = ctx.rules.initiative.die
+    rolls: dict[str, int] = {}
+    for side in sides:
+        name = state.side(side).name
+        (face,) = yield RollRequest(die, 1, f"1 x d{die} initiative, {name}", side=side)
+        rolls[side] = face + ctx.rules.initiative_bonus(state, side)
+    text = ", ".join(f"{state.side(s).name} {rolls[s]}" for s in sides)
+    ctx.emit("initiative_roll", f"Initiative: {text}", rolls=dict(rolls))
+    order: list[str] = []
+    for face in sorted(set(rolls.values()), reverse=True):
+        tied = [s for s in sides if rolls[s] == face]
+        if len(tied) > 1:
+            names = " and ".join(state.side(s).name for s in tied)
+            ctx.emit("initiative_tie", f"{names} tie on {face} and re-roll", sides=tied)
+            tied = yield from initiative_order(state, tied, ctx)
+        order.extend(tied)
+    return order
 
 
 # --- registry --------------------------------------------------------------------

@@ -6,6 +6,11 @@ striker's d6 + skill against the target's d6 + guard; a higher total removes one
 model. Each round has two phases: a volley (every unit rolls a d6, a 6 removes a model of
 the first enemy unit), then activations in initiative order, each unit striking once.
 A unit costs skill + guard per model. Registered only by the tests that use it.
+
+Under the core's phased turn (`activation = "phased"`, `DuelTurn`) the same two phases are
+phases of the turn: a volley of alternating picks (a unit aims at an enemy model; the
+target's side may dodge by giving up that unit's own volley; hits are held and land
+together when the phase ends), then strikes, each side in turn in initiative order.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ from typing import Any, ClassVar
 
 import attrs
 
+from campaign.activation.phased import ALTERNATE, EACH_SIDE, Phase, PhasedHost, TurnPlan, hold, release
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.engine.commands import Command
-from campaign.engine.pending import CommandSpec, FactSpec, RollRequest
+from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.report import OddsReport, Outcome
 from campaign.engine.rules import BattleRules, Initiative
+from campaign.engine.scheme import initiative_order
 from campaign.engine.state import BattleState
 from campaign.force import Element, Force, Unit
 from campaign.profiles import FieldSpec, Profile, check_stats
@@ -38,6 +45,13 @@ class Strike(Command):
     facts: dict[str, Any] = attrs.field(factory=dict)
 
 
+@attrs.define(frozen=True)
+class Volley(Command):
+    type: ClassVar[str] = "volley"
+    unit: str = ""
+    target: str = ""  # an enemy model (element id)
+
+
 CHARGED = FactSpec("charged", (False, True), False, "the striker charged in: +1 to its roll")
 
 
@@ -52,7 +66,10 @@ class DuelRules(BattleRules):
     initiative: ClassVar[Initiative] = Initiative(die=8)
 
     def command_types(self) -> Iterable[type[Command]]:
-        return (Strike,)
+        return (Strike, Volley)
+
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+        return DuelTurn(self, options) if scheme == "phased" else None
 
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
         unit = state.unit(unit_id)
@@ -107,6 +124,58 @@ class DuelRules(BattleRules):
 
     def is_over(self, state: BattleState) -> bool:
         return any(all(u.eliminated for u in state.units_of(s.id, alive=False)) for s in state.sides)
+
+
+class DuelTurn(PhasedHost):
+    """Duel's turn on the core's phased scheme: volley (alternating picks), then strikes."""
+
+    rules: DuelRules
+
+    def turn_start(self, state: BattleState, ctx: Any) -> Any:
+        for unit in state.units:
+            unit.markers.pop("struck", None)
+            unit.markers.pop("volleyed", None)
+        ctx.emit("round_start", f"Turn {state.round}")
+        order = tuple((yield from initiative_order(state, state.side_ids(), ctx)))
+        return TurnPlan((Phase("volley", "Volley phase", ALTERNATE, order), Phase("strike", "Strike phase", EACH_SIDE, order)), order[0])
+
+    def phase_start(self, state: BattleState, phase: Phase, ctx: Any) -> Any:
+        ctx.emit("phase", phase.name)
+        return
+        yield
+
+    def commands(self, state: BattleState, phase: Phase, side: str) -> list[CommandSpec]:
+        units = [u for u in state.units_of(side) if not u.markers.get("volleyed" if phase.id == "volley" else "struck")]
+        if phase.id == "strike":
+            return [spec for u in units for spec in self.rules.activation_commands(state, u.id)]
+        return [CommandSpec("volley", {"unit": u.id, "target": e.id}, label=f"{u.name}: volley at {e.name}", targets="models")
+                for u in units for enemy in state.units if enemy.side != side for e in enemy.alive]
+
+    def resolve(self, state: BattleState, phase: Phase, side: str, command: Command, ctx: Any) -> Any:
+        if command.type == "strike":
+            return (yield from self.rules.resolve(state, command, ctx))
+        unit, target = state.unit(command.unit), state.element(command.target)
+        unit.markers["volleyed"] = True
+        (face,) = yield RollRequest(6, 1, f"1 x d6 volley, {unit.name} at {target.name}", side)
+        if face < 6:
+            return ctx.emit("held", f"{unit.name}'s volley misses")
+        theirs = state.unit(target.unit)
+        if not theirs.markers.get("volleyed"):  # the other side interjects: dodge, giving up its volley
+            dodge = yield Decision(theirs.side, f"{theirs.name} is hit: take it, or dodge and lose its volley?",
+                                   (CommandSpec("choose", {"option": "take"}, label="Take the hit"),
+                                    CommandSpec("choose", {"option": "dodge"}, label="Dodge (no volley this turn)")))
+            if dodge.option == "dodge":
+                theirs.markers["volleyed"] = True
+                return ctx.emit("held", f"{theirs.name} dodges")
+        hold(state, target.id, "removed", f"removed by {unit.name}'s volley")
+        ctx.emit("hit", f"{unit.name}'s volley hits {target.name} (lands at the end of the phase)")
+
+    def phase_end(self, state: BattleState, phase: Phase, ctx: Any) -> Any:
+        for effect in release(state):  # every volley hit lands together
+            state.element(effect["target"]).alive = False
+            ctx.emit("removed", f"{state.element(effect['target']).name}: {effect['text']}")
+        return
+        yield
 
 
 class Duel(Ruleset):

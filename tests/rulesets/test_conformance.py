@@ -15,11 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from campaign.activation import DEFAULT_SCHEME
 from campaign.rulesets import Ruleset, get_ruleset, ruleset_class, ruleset_ids
 from saves.force_file import dump_force, parse_force
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYABLE = [rid for rid in ruleset_ids() if ruleset_class(rid).battle_rules is not Ruleset.battle_rules]
+
+# (ruleset, activation scheme) battles: each ruleset under its default scheme, and the test-only
+# Duel (tests/rulesets/duel.py, registered in the battle's process) under the core's phased turn
+BATTLES = [(rid, ruleset_class(rid).default_activation or DEFAULT_SCHEME) for rid in PLAYABLE] + [("duel", "phased")]
 
 # Rulesets whose decisions the generic player (tests/engine/engine_play.py) cannot answer
 # yet; their own suites play whole battles with their own players.
@@ -27,16 +32,19 @@ GENERIC_PLAYER_CANNOT_DRIVE: dict[str, str] = {}
 
 BATTLE = """
 import json, sys
-sys.path[:0] = [{tests!r}, {cards!r}]
+sys.path[:0] = [{tests!r}, {cards!r}, {root!r}]
 from campaign.engine import AutoDice, Battle, BattleSetup, Decision, SideSetup
 from play import place_in_order
 from campaign.campaigns.scenario import Scenario
-from campaign.rulesets import get_ruleset
+from campaign.rulesets import get_ruleset, register
 from engine_play import play
+if {rid!r} == "duel":
+    from tests.rulesets.duel import Duel
+    register(Duel)
 ruleset = get_ruleset({rid!r})
 forces = ruleset.sample_forces()[:2]
 sides = tuple(SideSetup(f"side-{{i}}", f.name, f) for i, f in enumerate(forces))
-activation = ruleset.default_activation or "initiative"  # the ruleset's own turn, else the core's
+activation = {activation!r}
 setup = BattleSetup(ruleset.id, sides, edition=ruleset.edition, scenario=Scenario("s", "S", rounds=4),
                     activation=activation)
 if len(sys.argv) > 1:
@@ -79,11 +87,12 @@ def test_samples_load_price_and_round_trip_byte_for_byte(rid: str) -> None:
         assert dump_force(again) == text
 
 
-@pytest.mark.parametrize("rid", PLAYABLE)
-def test_a_seeded_battle_finishes_and_replays_in_a_fresh_process(rid: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("rid", "activation"), BATTLES)
+def test_a_seeded_battle_finishes_and_replays_in_a_fresh_process(rid: str, activation: str, tmp_path: Path) -> None:
     if rid in GENERIC_PLAYER_CANNOT_DRIVE:
         pytest.xfail(GENERIC_PLAYER_CANNOT_DRIVE[rid])
-    script = BATTLE.format(tests=str(ROOT / "tests" / "engine"), cards=str(ROOT / "tests" / "activation"), rid=rid)
+    script = BATTLE.format(tests=str(ROOT / "tests" / "engine"), cards=str(ROOT / "tests" / "activation"), rid=rid,
+                          root=str(ROOT), activation=activation)
 
     def run(*args: str) -> dict:
         out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT,
@@ -92,6 +101,7 @@ def test_a_seeded_battle_finishes_and_replays_in_a_fresh_process(rid: str, tmp_p
 
     first = run()
     assert first["log"], "the battle logged nothing"
+    assert first["over"], "the battle did not finish"
     log = tmp_path / "log.json"
     log.write_text(json.dumps(first["log"]))
     again = run(str(log))

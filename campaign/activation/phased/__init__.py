@@ -1,0 +1,13 @@
+"""The phased turn (a turn of named phases the rules plan each turn), registered as
+"phased". Modules: `plan` (phases and a turn's plan as data), `host` (the hooks the rules
+give it), `held` (effects held to a phase's end), `scheme` (the ActivationScheme)."""
+
+from campaign.activation.phased.held import held, hold, release
+from campaign.activation.phased.host import PhasedHost, UnitTurns, host_for, no_steps
+from campaign.activation.phased.plan import ALTERNATE, EACH_SIDE, ENGINE, ONE_SIDE, PHASE_KINDS, Phase, TurnPlan
+from campaign.activation.phased.scheme import EndPhase, PhasedScheme, PhaseView, phase_view  # registers "phased"
+
+__all__ = [
+    "ALTERNATE", "EACH_SIDE", "ENGINE", "ONE_SIDE", "PHASE_KINDS", "EndPhase", "Phase", "PhaseView", "PhasedHost",
+    "PhasedScheme", "TurnPlan", "UnitTurns", "held", "hold", "host_for", "no_steps", "phase_view", "release",
+]
