@@ -1,6 +1,7 @@
 """A d10 campaign of the three victory conditions through the Python API: each battle
-started from its battle file, played under the card deck by the bot with every log entry
-appended, then handed to the post-battle step; each saved log replays to its digest."""
+started from its battle file, played on the phased turn (the ruleset's default) or under
+the card deck by a bot with every log entry appended, then handed to the post-battle step;
+each saved log replays to its digest."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 from pathlib import Path
 
 import attrs
+import pytest
 
 from campaign.campaigns import CampaignRules, Side, TrackStep, create_campaign, muster, plan_battle, recovery_dice_needed
 from campaign.engine import Battle, Decision
@@ -15,7 +17,7 @@ from campaign.rulesets import get_ruleset
 from saves.battle_file import append_log, load_battle_file
 from saves.campaign_file import create_campaign_folder, finish_battle, load_campaign, start_battle
 from scenarios import builtin_scenarios
-from tests.d10_phased.cardplay import step
+from tests.d10_phased import cardplay, phasedplay
 from tui.cli.replay import battle_setup
 
 LIB = builtin_scenarios()
@@ -26,7 +28,9 @@ TRACK = (
 )
 
 
-def test_a_campaign_of_the_three_victory_conditions(tmp_path: Path) -> None:
+@pytest.mark.parametrize("activation", ["phased", "cards"])
+def test_a_campaign_of_the_three_victory_conditions(activation: str, tmp_path: Path) -> None:
+    step = phasedplay.step if activation == "phased" else cardplay.step
     samples = {f.name: f for f in get_ruleset("d10-phased").sample_forces()}
     forces = {"legion": samples["Iron Legion"], "horde": samples["Gnasher Horde"]}
     campaign = create_campaign(
@@ -34,7 +38,7 @@ def test_a_campaign_of_the_three_victory_conditions(tmp_path: Path) -> None:
         "d10-phased",
         [Side("legion", "Legion"), Side("horde", "Horde")],
         TRACK,
-        activation="cards",
+        activation=activation,
         rules=CampaignRules(recovery_rolls=True),
         seed=16,
         scenario_ids=set(LIB),
@@ -46,6 +50,7 @@ def test_a_campaign_of_the_three_victory_conditions(tmp_path: Path) -> None:
         plan = plan_battle(state.campaign, LIB)
         path = start_battle(state, plan, {s: muster(plan, f) for s, f in state.forces.items()})
         battle = Battle.start(battle_setup(load_battle_file(path)))
+        assert battle.setup.activation == activation
         written = 0
         while isinstance(battle.pending, Decision):
             step(battle)

@@ -13,7 +13,7 @@ from campaign.rulesets.d10_phased.commands import Declare
 from campaign.rulesets.d10_phased.forces import army_to_force
 from campaign.rulesets.d10_phased.rules import D10Rules
 from campaign.rulesets.d10_phased.samples import GNASHER_HORDE, IRON_LEGION
-from tests.d10_phased.harness import battle
+from tests.d10_phased.phasedplay import play_out
 
 
 def setup(victory: str = "sudden-death", rounds: int | None = None) -> BattleSetup:
@@ -50,8 +50,13 @@ def test_odds_and_outcome_after_a_battle() -> None:
     assert odds.dice == 3 and 0 < odds.p_removed < 1
     with pytest.raises(IllegalCommand):
         rules.odds(state, Declare(target=target, attackers=[]))
-    battle(rules.play, game, seed=4, max_turns=30)
-    rules.sync(state)
+    import attrs
+
+    from campaign.engine.battle import Battle
+
+    played = play_out(Battle.start(attrs.evolve(setup(), activation="phased", seed=4)))
+    rules, state = played.rules, played.state  # type: ignore[assignment]
+    game = rules.game(state)
     assert rules.is_over(state) and rules.end_reason(state)
     out = rules.outcome(state)
     assert out.strategic_winner == game.verdict.winner

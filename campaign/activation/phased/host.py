@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign.activation.phased.plan import ALTERNATE, Phase, TurnPlan
 from campaign.engine.commands import Command
-from campaign.engine.pending import CommandSpec, Pending
+from campaign.engine.pending import CommandSpec, Pending, Resolution
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 SCHEME_NAME = "phased"  # the scheme's registry name, passed to BattleRules.scheme_host
 
-Steps = Generator[Pending, Any, None]  # a hook that may roll and ask, returning nothing
+Steps = Resolution  # a hook that may roll and ask (campaign.engine.pending)
 PlanSteps = Generator[Pending, Any, TurnPlan]  # the turn-start hook: rolls, asks, then the plan
 
 

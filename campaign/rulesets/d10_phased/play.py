@@ -267,9 +267,12 @@ class D10Play:
                 for m in roster.side_models(side)
                 if has_hook(m.specials, INTERPHASE) and not m.ran_away
             ]
-        if phase in ATTACK_PHASES:
-            if self.attackers(game, phase, side) and self.targets(game, side):
-                return [CommandSpec("declare", facts=SHOT_FACTS, label="Pick a target and declare attacks", odds=True, targets="models")]
+        if phase in ATTACK_PHASES and self.attackers(game, phase, side):
+            # a pick is a target model (AMB-32); the attackers on it are the command's to name
+            return [
+                CommandSpec("declare", {"target": m.id}, SHOT_FACTS, f"Attack {m.name} ({roster.units[m.unit].name})", odds=True, targets="models")
+                for m in self.targets(game, side)
+            ]
         return []
 
     def attackers(self, game: Game, phase: str, side: str) -> list[ModelState]:

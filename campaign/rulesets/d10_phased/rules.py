@@ -28,6 +28,7 @@ from campaign.rulesets.d10_phased.victory import MODES, TURN_LIMIT
 
 if TYPE_CHECKING:
     from campaign.activation.cards.host import CardHost
+    from campaign.activation.phased.host import PhasedHost
     from campaign.engine.context import Context
     from campaign.outcome import BattleOutcome
 
@@ -66,11 +67,15 @@ class D10Rules(BattleRules):
     def command_types(self) -> Iterable[type[Command]]:
         return (*COMMANDS, *CARD_COMMANDS)
 
-    def scheme_host(self, scheme: str, options: dict[str, Any]) -> CardHost | None:
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> CardHost | PhasedHost | None:
         if scheme == "cards":
             from campaign.rulesets.d10_phased.card_host import D10CardHost
 
             return D10CardHost(self, options)
+        if scheme == "phased":
+            from campaign.rulesets.d10_phased.phased_host import D10Turn
+
+            return D10Turn(self, options)
         return None
 
     # --- a turn: the card scheme's rounds are d10 turns --------------------------------

@@ -38,10 +38,10 @@ class D10Phased(Ruleset):
     campaign_defaults: ClassVar[CampaignDefaults] = CampaignDefaults(recovery_die=10, recovery_target=5)
     help_text: ClassVar[str] = HELP
     has_points = False  # every model prices 0: no cost columns in views and `muster cost`
-    # the d10 turn is phased, for the core's phased turn (no scheme has that name yet); the
-    # card deck plays it today (card-activation.md 7.4, card_host.py)
+    # the d10 turn on the core's phased turn (phased_host.py); a scenario may play it with
+    # the card deck instead (card-activation.md 7.4, card_host.py)
     activation_schemes: ClassVar[tuple[str, ...]] = ("cards", "phased")
-    default_activation: ClassVar[str] = "cards"
+    default_activation: ClassVar[str] = "phased"
 
     odds_help: ClassVar[str] = (
         "d10-phased: --action fire|close; the unit's models declare on the target unit's first\n"
