@@ -88,7 +88,8 @@ class Battle:
         self.dice = dice if dice is not None else dice_for(setup.dice, setup.seed)
         self.types = CommandTypes(GENERIC_COMMANDS, self.scheme.command_types(), self.rules.command_types())
         self.ctx = Context(self)
-        self._reset()
+        # no state yet: start and replay build it (from the log) at once, and a state built
+        # here too would be thrown away unused (a whole new_state per battle)
 
     # --- construction -----------------------------------------------------------
     @classmethod

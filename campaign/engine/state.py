@@ -44,7 +44,12 @@ class UnitState:
 
     @property
     def eliminated(self) -> bool:
-        return bool(self.markers.get("removed")) or not any(e.alive for e in self.elements)
+        if self.markers.get("removed"):
+            return True
+        for e in self.elements:  # a plain loop: asked for every unit after every step
+            if e.alive:
+                return False
+        return True
 
 
 @attrs.define

@@ -10,6 +10,7 @@ Summaries are one line each, written for Muster (not quoted from the rulebooks).
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from typing import Literal
 
@@ -421,6 +422,15 @@ def parse_attribute(text: str) -> ParsedAttribute:
     punctuation, and through aliases (`Heavy Armor`, `FireLinked`, `Arc-Artillery`).
     Raises AttributeTextError with a nearest-name suggestion when it cannot.
     """
+    if not isinstance(text, str):
+        raise AttributeTextError("an attribute cannot be empty", str(text))
+    return _parse_cached(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> ParsedAttribute:
+    """parse_attribute's work, once per text: combat reads the same few texts over and over
+    and the result is frozen (errors are not cached: they are raised again each time)."""
     if not isinstance(text, str) or not text.strip():
         raise AttributeTextError("an attribute cannot be empty", str(text))
     tokens = _normalize(text).split()

@@ -53,10 +53,20 @@ def normalize_die(text: str | int) -> str | None:
 
 def die(text: str | int) -> DieSpec:
     """The ladder entry for a die written any common way; UnknownDie otherwise."""
+    cached = type(text) in (str, int)  # exact types: True and 1.0 never share 1's entry
+    if cached:
+        found = _SEEN.get((type(text), text))
+        if found is not None:
+            return found
     name = normalize_die(text)
     if name is None:
         raise UnknownDie(f"{text!r} is not a Flat Out War die (one of {', '.join(DIE_NAMES)})")
+    if cached and len(_SEEN) < 1024:  # combat asks for the same few dice over and over
+        _SEEN[(type(text), text)] = _BY_NAME[name]
     return _BY_NAME[name]
+
+
+_SEEN: dict[tuple[type, str | int], DieSpec] = {}
 
 
 def dac(text: str | int) -> int:

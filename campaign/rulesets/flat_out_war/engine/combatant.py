@@ -7,6 +7,7 @@ Resolution functions take Combatants and never touch the battle state directly.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Literal
 
@@ -29,6 +30,7 @@ def _parsed(text: str) -> ParsedAttribute | None:
         return None  # validation reports it; combat just ignores what it cannot read
 
 
+@functools.lru_cache(maxsize=4096)
 def attribute_key(text: str) -> str:
     """The catalogue name, lower case, without inch marks: 'Heavy Armor' -> 'heavy armour',
     'Jump 8"' -> 'jump', 'Template: 4"' -> 'template: 4'."""
@@ -37,6 +39,7 @@ def attribute_key(text: str) -> str:
     return name.lower().replace('"', "").strip()
 
 
+@functools.lru_cache(maxsize=4096)
 def attribute_param(text: str) -> int | None:
     """The number in 'Jump 8"', 'Multi-shot 3x', 'Reload: 2', 'Hit Points 2'."""
     parsed = _parsed(text)
@@ -185,6 +188,24 @@ def activate_links(element: Element) -> list[str]:
     return out
 
 
+Traits = tuple[dict[str, int | None], list[dict[str, int | None]]]
+_STATIC: dict[tuple[tuple[str, ...], tuple[Weapon, ...]], tuple[Traits, list[str]]] = {}
+
+
+def static_traits(element: Element) -> tuple[Traits, list[str]]:
+    """`element_traits` and `activate_links` of the element, read once for each set of
+    attribute texts and weapons (all they depend on) and shared: callers must not change them.
+    Combat asks for them for every element of every battle; parsing them each time was
+    most of the cost of starting a battle."""
+    key = (element.attributes, element.weapons)
+    found = _STATIC.get(key)
+    if found is None:
+        if len(_STATIC) >= 4096:  # forces edited for hours in one process: keep the cache bounded
+            _STATIC.clear()
+        found = _STATIC[key] = (element_traits(element), activate_links(element))
+    return found
+
+
 def combatant_from_element(
     element: Element,
     *,
@@ -198,14 +219,14 @@ def combatant_from_element(
     faced: bool = False,
     extra_attributes: Iterable[str] = (),
     key: str = "",
-    traits: tuple[dict[str, int | None], list[dict[str, int | None]]] | None = None,
+    traits: Traits | None = None,
     switched_off: Iterable[str] = (),
 ) -> Combatant:
     """The combat view of a force element with its current battle state."""
     if not element.die:
         raise ValueError(f"element {element.name!r} has no base die")
     base = die_sides(element.die)
-    own, per_weapon = traits if traits is not None else element_traits(element)  # traits: a caller's cache
+    own, per_weapon = traits if traits is not None else static_traits(element)[0]
     gone = set(lost_weapons)
     arms = []
     for i, w in enumerate(element.weapons):

@@ -212,7 +212,21 @@ def fact(command: Any, name: str, specs: tuple[FactSpec, ...]) -> Any:
     facts = getattr(command, "facts", {}) or {}
     if name in facts:
         return facts[name]
-    for spec in specs:
-        if spec.name == name:
-            return spec.default
-    return None
+    return _defaults(specs).get(name)
+
+
+_DEFAULTS: dict[int, tuple[tuple[FactSpec, ...], dict[str, Any]]] = {}
+
+
+def _defaults(specs: tuple[FactSpec, ...]) -> dict[str, Any]:
+    """Each fact's declared default (the first spec of a name wins), built once per list of
+    specs: `fact` is asked for dozens of facts by every check."""
+    found = _DEFAULTS.get(id(specs))
+    if found is None or found[0] is not specs:
+        if len(_DEFAULTS) >= 256:  # lists built on the fly: keep the cache bounded
+            _DEFAULTS.clear()
+        out: dict[str, Any] = {}
+        for spec in specs:
+            out.setdefault(spec.name, spec.default)
+        found = _DEFAULTS[id(specs)] = (specs, out)
+    return found[1]

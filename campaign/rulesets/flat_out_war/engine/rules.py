@@ -34,9 +34,8 @@ from campaign.force import Element, Weapon
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.combatant import (
     Combatant,
-    activate_links,
     combatant_from_element,
-    element_traits,
+    static_traits,
 )
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
@@ -65,6 +64,7 @@ if TYPE_CHECKING:  # the card scheme is loaded only when a battle uses it
     from campaign.activation.cards.host import CardHost
 
 ONE_DIE = 1
+_NO_FLAGS = (False, False, False, False)
 FACTS_OF = {"move": MOVE_FACTS, "melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}
 FREE_IDS = frozenset({"contact_elsewhere"})  # unit or element ids: checked by the move itself
 
@@ -101,6 +101,11 @@ class FlatOutWarRules(
         self._traits: dict[str, Any] = {}  # element id -> parsed attributes (static, parsed once)
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         self._setup: BattleSetup | None = None
+        self._static_names: frozenset[str] = frozenset()
+
+    def _static_any(self, name: str) -> bool:
+        """Whether any element of the battle was created with attribute `name` (its key)."""
+        return name in self._static_names
 
     def scheme_host(self, scheme: str, options: dict[str, Any]) -> CardHost | None:
         """The card scheme runs on Flat Out War through its host (card_host.py)."""
@@ -155,6 +160,9 @@ class FlatOutWarRules(
                     if c.has("entrenched") and self.edition == V17:
                         us.markers["entrenched"] = True
         state.data.update(fear_pairs=[], objectives={}, strategic_winner="")
+        # attributes some element of this battle was created with (summoned troopers have none),
+        # so loops can skip rules no element could use
+        self._static_names = frozenset(name for e in self._static.values() for name in static_traits(e)[0][0])
         self._link_reliant(state)
         return state
 
@@ -182,19 +190,28 @@ class FlatOutWarRules(
         return element
 
     def combatant(self, state: BattleState, es: ElementState) -> Combatant:
-        extra = ["flying"] if any(e.kind == "Fly" and e.target == es.unit for e in state.effects) else []
+        # Called for every element in most loops of play: the key is built with no more
+        # work than its inputs need (most elements have no uses, links or markers).
+        effects = state.effects
+        extra = ("flying",) if effects and any(e.kind == "Fly" and e.target == es.unit for e in effects) else ()
         element = self.element_of(state, es)
         traits = self._traits.get(es.id)
         if traits is None:
-            traits = self._traits[es.id] = (element_traits(element), activate_links(element))
+            traits = self._traits[es.id] = static_traits(element)
         own, links = traits
-        switched_off = tuple(a for a in links if a not in es.data.get("switched_on", []))  # A-61: starts off
-        uses = tuple(sorted((int(k), v) for k, v in es.data.get("uses", {}).items()))
-        flags = tuple(bool(es.markers.get(m)) for m in ("airborne", "prone", "down", "faced"))
+        data = es.data
+        # A-61: an Activate-linked attribute starts off
+        switched_off = tuple(a for a in links if a not in data.get("switched_on", [])) if links else ()
+        raw_uses = data.get("uses")
+        uses = tuple(sorted((int(k), v) for k, v in raw_uses.items())) if raw_uses else ()
+        m = es.markers
+        flags = (bool(m.get("airborne")), bool(m.get("prone")), bool(m.get("down")), bool(m.get("faced"))) if m \
+            else _NO_FLAGS
         lucky = "lucky" in own[0] and self._lucky_ready(state, es)
+        lost = data.get("lost_weapons")
         # everything the combat view is built from: the same inputs give the same (frozen) view
-        key = (es.id, tuple(extra), switched_off, es.data.get("die"), tuple(es.data.get("lost_weapons", [])), uses,
-               es.data.get("hp"), flags, lucky)
+        key = (es.id, extra, switched_off, data.get("die"), tuple(lost) if lost else (), uses, data.get("hp"), flags,
+               lucky)
         cached = self._views.get(key)
         if cached is not None:
             return cached
@@ -203,7 +220,7 @@ class FlatOutWarRules(
             traits=own,
             switched_off=switched_off,
             die=es.data.get("die"),
-            lost_weapons=es.data.get("lost_weapons", []),
+            lost_weapons=lost or (),
             uses=dict(uses),
             hit_points=es.data.get("hp"),
             airborne=flags[0],

@@ -7,7 +7,7 @@ from typing import Any
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState
-from campaign.rulesets.flat_out_war.engine.combatant import activate_links
+from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.play.base import Resolution
 
 
@@ -47,7 +47,7 @@ class ActionsMixin:
         unit = state.unit(cmd.unit)
         es = state.element(cmd.element)
         unit.markers["acted"] = True
-        links = self._traits.get(es.id, (None, activate_links(self.element_of(state, es))))[1]
+        links = static_traits(self.element_of(state, es))[1]
         on = es.data.get("switched_on", [])
         now = [] if on else list(links)
         es.data["switched_on"] = now

@@ -13,7 +13,7 @@ from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import entrench, morale as M
 from campaign.rulesets.flat_out_war.engine.attack import Hit, melee_die
 from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
-from campaign.rulesets.flat_out_war.engine.combatant import combatant_from_element
+from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
     ENTRENCH_FACTS,
@@ -145,7 +145,7 @@ class ActivationMixin:
             for es in (e for u in state.units for e in u.elements if e.data.get("reliant_unknown")):
                 ctx.emit("note", f"{es.name} is Reliant on {es.data['reliant_unknown']!r}, which is not on its side: "
                                  "it is never removed that way", element=es.id)
-        if "wind" in state.data or not any(
+        if "wind" in state.data or not self._static_any("sailed") or not any(  # most battles have no Sailed
             self.combatant(state, e).has("sailed") for u in state.units for e in u.alive
         ):
             return
@@ -290,4 +290,4 @@ class ActivationMixin:
         yield from self._losses_morale(state, ctx, lost_before)
 
     def _static_has(self, state: BattleState, es: ElementState, name: str) -> bool:
-        return combatant_from_element(self.element_of(state, es)).has(name)
+        return name in static_traits(self.element_of(state, es))[0][0]  # as a fresh combatant would have it

@@ -88,12 +88,12 @@ class PlayHelpers:
     def _has_lucky(self, state: BattleState, es: ElementState) -> bool:
         """Lucky bought for the element (and switched on, if Activate links it), read from
         the parsed traits so `combatant` can ask without asking itself."""
-        from campaign.rulesets.flat_out_war.engine.combatant import activate_links, element_traits
+        from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 
         traits = self._traits.get(es.id)  # type: ignore[attr-defined]
         if traits is None:
             element = self.element_of(state, es)  # type: ignore[attr-defined]
-            traits = self._traits[es.id] = (element_traits(element), activate_links(element))  # type: ignore[attr-defined]
+            traits = self._traits[es.id] = static_traits(element)  # type: ignore[attr-defined]
         (own, _), links = traits
         return "lucky" in own and ("lucky" not in links or "lucky" in es.data.get("switched_on", []))
 

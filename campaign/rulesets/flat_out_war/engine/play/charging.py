@@ -124,4 +124,6 @@ class ChargeMixin:
         players' aspect facts take over again."""
         for unit in state.units:
             for es in unit.elements:
-                es.markers.pop(FACED, None)
+                markers = es.markers
+                if markers and FACED in markers:
+                    del markers[FACED]

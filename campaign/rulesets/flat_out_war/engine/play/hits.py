@@ -83,6 +83,8 @@ class HitsMixin:
     def _passengers(self, state: BattleState, ctx: Any, transport: ElementState, by_side: str | None) -> Resolution:
         """A destroyed transport: each carried element makes a recovery roll (FOW 13);
         survivors are placed touching where it was (A-31)."""
+        if not self._static_has(state, transport, "transport"):  # only a Transport could take anyone aboard
+            return
         for unit in state.units:
             for es in unit.alive:
                 if es.markers.get("carried_by") != transport.id:
@@ -138,6 +140,8 @@ class HitsMixin:
 
     def _orphans(self, state: BattleState, ctx: Any, by_side: str | None) -> None:
         """A-29: a Reliant element goes once everything it relies on has left the game."""
+        if not self._static_any("reliant"):  # no Reliant element in this battle: nothing to look for
+            return
         in_game = {e.id for u in state.units if not u.markers.get("removed") for e in u.alive}
         for es in [e for u in state.units for e in u.alive if e.data.get("reliant_on")]:
             if es.alive and orphaned(es.data["reliant_on"], in_game):

@@ -22,7 +22,10 @@ class MoraleMixin:
         """One casualty morale roll per unit whose losses passed a new 25% threshold."""
         for unit in list(state.units):
             before = lost_before.get(unit.id, 0)
-            if unit.eliminated or not M.casualty_trigger(before, unit.data.get("lost", 0), unit.data.get("start", 0)):
+            lost = unit.data.get("lost", 0)
+            if lost == before:  # no new losses: no new threshold (the common case, checked first)
+                continue
+            if unit.eliminated or not M.casualty_trigger(before, lost, unit.data.get("start", 0)):
                 continue
             yield from self._morale(state, ctx, unit, "casualties")
 

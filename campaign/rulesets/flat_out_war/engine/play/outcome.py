@@ -57,8 +57,13 @@ class OutcomeMixin:
     def is_over(self, state: BattleState) -> bool:
         if state.data.get("strategic_winner"):
             return True
-        standing = {u.side for u in state.units if not u.eliminated}
-        return len(standing) <= 1
+        standing: set[str] = set()  # stop at the second side with a unit standing: asked after every step
+        for u in state.units:
+            if u.side not in standing and not u.eliminated:
+                standing.add(u.side)
+                if len(standing) > 1:
+                    return False
+        return True
 
     def end_reason(self, state: BattleState) -> str:
         if state.data.get("strategic_winner"):
