@@ -214,12 +214,18 @@ class Battle:
         return list(self._log)
 
     @property
+    def log_length(self) -> int:
+        """How many entries the log holds (without copying it, as `len(battle.log)` does)."""
+        return len(self._log)
+
+    @property
     def events(self) -> list[Event]:
         return list(self._events)
 
-    def log_dicts(self) -> list[dict[str, Any]]:
-        """The log as plain TOML-able dicts, one per `[[log]]` table."""
-        return [e.to_dict() for e in self._log]
+    def log_dicts(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """The log as plain TOML-able dicts, one per `[[log]]` table; `start` and `stop`
+        take a slice (a saver appending the newest entries serialises only those)."""
+        return [e.to_dict() for e in self._log[start:stop]]
 
     def digest(self) -> str:
         return _digest(self._state)

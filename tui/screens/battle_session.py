@@ -55,7 +55,8 @@ class BattleSession:
         self.plan = plan
         self.dice = dice
         self.warnings: list[str] = []  # for the player: torn tails cut, files rewritten (see take_warnings)
-        self.written = len(battle.log) if self._complete(len(battle.log)) else len(battle.log) - 1
+        count = battle.log_length
+        self.written = count if self._complete(count) else count - 1
         self.memory: dict[tuple[str, str], Any] = {}  # (command type, fact) -> last answer
         self.broken = ""  # why the session cannot go on (the file could not be read back)
         self.ended_by_agreement = False
@@ -224,7 +225,7 @@ class BattleSession:
         with writing(self.loaded.path, self.lease):
             self._unchanged()
             entry = self.battle.undo()
-            if self.written > len(self.battle.log):
+            if self.written > self.battle.log_length:
                 try:
                     drop_last_log(self.path)
                 except (LeaseLost, StaleSave):
@@ -237,18 +238,21 @@ class BattleSession:
 
     def _complete(self, count: int) -> bool:
         """Whether the last of `count` entries has all its dice (not waiting for table faces)."""
-        return not isinstance(self.battle.pending, RollRequest) or count < len(self.battle.log)
+        return not isinstance(self.battle.pending, RollRequest) or count < self.battle.log_length
 
     def sync(self) -> None:
         """Append every finished log entry not yet on disk (a command still waiting for
-        table dice is written once its faces are in, so the file stays append-only)."""
-        entries = self.battle.log_dicts()
-        last = len(entries) if self._complete(len(entries)) else len(entries) - 1
+        table dice is written once its faces are in, so the file stays append-only).
+        O(1) per step: only the new entries are serialised, and the file is appended to,
+        never rewritten (saves/battle_file.py reads only its head and its sealed tail)."""
+        count = self.battle.log_length
+        last = count if self._complete(count) else count - 1
         if last <= self.written:
             return
+        entries = self.battle.log_dicts(self.written, last)
         with writing(self.loaded.path, self.lease):  # the lease's holder only, and the file as we left it
             self._unchanged()
-            for entry in entries[self.written : last]:
+            for entry in entries:
                 try:
                     self.warnings += append_log(self.path, entry)
                 except (LeaseLost, StaleSave):
