@@ -41,6 +41,10 @@ class FigWars3(Ruleset):
             help="use the DEF a profile prints even where TQ + armour says otherwise",
             ruling="PR-11",
         ),
+        # The optional rules of 15 and 8.10, switched on per scenario (optional_rules.py).
+        Option("formations", default=False, choices=(False, True), help="formations in melee and shooting (15.1)", ruling="FW3 15.1"),
+        Option("hail_of_arrows", default=False, choices=(False, True), help="Hail of Arrows for bow and crossbow units (15.2)", ruling="PR-67"),
+        Option("mire_tests", default=False, choices=(False, True), help="mire tests for wheeled and tracked vehicles (8.10)", ruling="PR-33"),
     )
 
     def price(self, force: Force) -> ForceCost:
