@@ -70,10 +70,10 @@ def parse_shot_target(text: str, choices: dict[str, tuple[Any, ...]]) -> ShotTar
     return ShotTarget(int(number), words[0], element.strip(), weapon.strip(), tuple(facts))
 
 
-def shot_numbers(keys: Sequence[tuple[str, int]]) -> list[int]:
+def shot_numbers(keys: Sequence[tuple[str, int | None]]) -> list[int]:
     """The 1-based shot number of each roll, given each roll's (element, weapon index)
-    in the order the weapon's shots were declared."""
-    seen: dict[tuple[str, int], int] = {}
+    in the order the weapon's shots were declared (no index: a roll without a weapon)."""
+    seen: dict[tuple[str, int | None], int] = {}
     out = []
     for key in keys:
         seen[key] = seen.get(key, 0) + 1

@@ -8,10 +8,10 @@ from typing import Any
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState
 from campaign.rulesets.flat_out_war.engine.combatant import static_traits
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 
 
-class ActionsMixin:
+class ActionsMixin(PlayHelpers):
     """`FlatOutWarRules`' attach, detach and switch commands."""
 
     _traits: dict[str, Any]

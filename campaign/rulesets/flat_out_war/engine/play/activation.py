@@ -23,13 +23,13 @@ from campaign.rulesets.flat_out_war.engine.commands import (
     fact,
 )
 from campaign.rulesets.flat_out_war.engine.movement import COMPASS
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.play.casting import _spell_name
 from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan
 from campaign.rulesets.flat_out_war.engine.rolls import step, succeeds, total_of
 
 
-class ActivationMixin:
+class ActivationMixin(PlayHelpers):
     """`FlatOutWarRules`' legal commands, activation loop and clock hooks."""
 
     edition: str

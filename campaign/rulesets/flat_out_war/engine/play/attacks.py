@@ -4,6 +4,7 @@ Artillery bounce). What a hit then does is in `hits`."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import attrs
@@ -17,7 +18,7 @@ from campaign.force import Element
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine.artillery import bounce, scatter
 from campaign.rulesets.flat_out_war.engine import contact
-from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from
+from campaign.rulesets.flat_out_war.engine.attack import AttackKind, heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, SHOOT_FACTS, fact
 from campaign.rulesets.flat_out_war.engine.declare import (
@@ -32,7 +33,7 @@ from campaign.rulesets.flat_out_war.engine.declare import (
 from campaign.rulesets.flat_out_war.engine.formation import fighting_ranks
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution, _mods_text
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution, _mods_text
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, succeeds, total_of
 from campaign.rulesets.flat_out_war.engine.shots import (
     ShotError,
@@ -44,7 +45,7 @@ from campaign.rulesets.flat_out_war.engine.shots import (
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 
-class AttackMixin:
+class AttackMixin(PlayHelpers):
     """`FlatOutWarRules`' melee and shoot commands: checks, attack dice and special fire."""
 
     edition: str
@@ -179,8 +180,10 @@ class AttackMixin:
         for spec, shot in zip(specs, numbers):
             c = by_key.get(spec.attacker)
             w = next((w for w in c.ranged if w.index == spec.weapon), None) if c else None
-            entry = next((e for e in entries if w is not None and w.shots > 1 and e.matches(c.key, w.name, shot)), None)
-            if entry is None:
+            entry = None
+            if c is not None and w is not None and w.shots > 1:
+                entry = next((e for e in entries if e.matches(c.key, w.name, shot)), None)
+            if c is None or w is None or entry is None:  # (an entry is only found with both)
                 batches[target.id][1].append(spec)
                 continue
             other = self._shot_unit(state, entry)
@@ -366,7 +369,7 @@ class AttackMixin:
             purpose = f"{len(group)} x d{g.die} to hit, {unit.name} {how} {target.name}" + (f" ({mods_text})" if mods_text else "")
             lucky_es = state.element(g.attacker) if len(group) == 1 else None
             faces = yield from self._roll(state, ctx, g.die, len(group), purpose, unit.side, lucky_es,
-                                          lambda f, m=mod: succeeds(f, m))
+                                          partial(succeeds, modifier=mod))
             hits = sum(1 for f in faces if succeeds(f, mod))
             ctx.emit("attack_roll", f"{unit.name} rolls {list(faces)} {how} {target.name}: {hits} hit(s)",
                      unit=unit.id, target=target.id, faces=list(faces), modifier=mod, hits=hits)
@@ -459,13 +462,13 @@ class AttackMixin:
             es = state.element(key)
             es.data["fired_turn"] = state.turn
             es.markers.pop("hidden", None)  # A-68: firing reveals a Stealth element
-            w = next((w for w in self.combatant(state, es).weapons if w.index == index), None) if es.alive else None
-            if w is None:
+            arm = next((w for w in self.combatant(state, es).weapons if w.index == index), None) if es.alive else None
+            if arm is None:
                 continue
-            if w.uses is not None:
-                es.data.setdefault("uses", {})[str(index)] = w.uses - 1
-            if w.reload:
-                es.data.setdefault("reload", {})[str(index)] = w.reload
+            if arm.uses is not None:
+                es.data.setdefault("uses", {})[str(index)] = arm.uses - 1
+            if arm.reload:
+                es.data.setdefault("reload", {})[str(index)] = arm.reload
         yield from self._losses_morale(state, ctx, lost_before)
 
     def _special_fire(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState, es: ElementState,
@@ -581,7 +584,7 @@ class AttackMixin:
             vsit = attrs.evolve(sit, target_effects=self.effects_on(state, victim.unit))
             mods = (ranged_modifiers(c, w, vc, vsit, self.edition) if w.kind == "ranged"
                     else melee_modifiers(c, vc, vsit, self.edition))
-            kind = "ranged" if w.kind == "ranged" else "melee"
+            kind: AttackKind = "ranged" if w.kind == "ranged" else "melee"
             if heavy_armour_blocks(c, kind, w.die, vc, self.edition, w):
                 ctx.emit("no_effect", f"{victim.name} is not harmed ({how}: Heavy Armour, A-19)", element=victim.id)
                 continue

@@ -13,11 +13,11 @@ from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hi
 from campaign.rulesets.flat_out_war.engine.casting import SPELL_EFFECTS, resolve_cast, summon_die
 from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, fact
 from campaign.rulesets.flat_out_war.engine.modifiers import spell_modifiers
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution, _mods_text
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution, _mods_text
 from campaign.rulesets.flat_out_war.engine.recovery import resolve_misfire
 
 
-class CastingMixin:
+class CastingMixin(PlayHelpers):
     """`FlatOutWarRules`' cast command."""
 
     edition: str

@@ -14,13 +14,13 @@ from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.commands import Report
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 FACED = "faced"  # element marker: turned to meet the charge of this unit id, until its activation ends
 
 
-class ChargeMixin:
+class ChargeMixin(PlayHelpers):
     """Charges of `FlatOutWarRules` (rules.py), which mixes this in."""
 
     edition: str

@@ -11,13 +11,13 @@ from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolve_crash, resolve_recovery
 from campaign.rulesets.flat_out_war.engine.reliant import orphaned
 from campaign.rulesets.flat_out_war.engine.rolls import step
 
 
-class HitsMixin:
+class HitsMixin(PlayHelpers):
     """`FlatOutWarRules`' hits: recovery rolls and what their results do."""
 
     edition: str

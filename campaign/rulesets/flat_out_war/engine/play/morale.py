@@ -9,10 +9,10 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.state import BattleState, UnitState
 from campaign.rulesets.flat_out_war.engine import morale as M
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 
 
-class MoraleMixin:
+class MoraleMixin(PlayHelpers):
     """`FlatOutWarRules`' morale and rally rolls."""
 
     edition: str

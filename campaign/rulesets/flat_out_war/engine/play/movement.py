@@ -27,7 +27,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
     check_path,
     turning_problem,
 )
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides, succeeds
 
 
@@ -39,7 +39,7 @@ MARKER_MOVES: tuple[tuple[str, str, str, str, tuple[str, str]], ...] = (
 )
 
 
-class MovementMixin:
+class MovementMixin(PlayHelpers):
     """`FlatOutWarRules`' move command: check, allowance, resolution, charge and fear."""
 
     edition: str

@@ -12,15 +12,15 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.odds import bernoulli_sum, clean
 from campaign.engine.state import BattleState, UnitState
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
-from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS, fact
+from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS, Cast, Melee, Shoot, fact
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
 from campaign.rulesets.flat_out_war.engine.odds import ActionOdds, AttackSpec, Batch, action_odds
-from campaign.rulesets.flat_out_war.engine.play.base import _mods_text
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, _mods_text
 from campaign.rulesets.flat_out_war.engine.play.casting import _spell
 from campaign.rulesets.flat_out_war.engine.odds_query import odds_command
 
 
-class OddsMixin:
+class OddsMixin(PlayHelpers):
     """`FlatOutWarRules`' odds of a melee, shoot or attack-spell command."""
 
     edition: str
@@ -29,6 +29,8 @@ class OddsMixin:
     def odds(self, state: BattleState, command: Command) -> ActionOdds:
         """The whole action's exact odds: every roll, whichever unit it goes to (A-22);
         `casualties` is the total, `by_target` each target unit's share."""
+        if not isinstance(command, (Melee, Shoot, Cast)):
+            raise IllegalCommand("odds", f"no odds for {command.type}: only melee, shoot and attack spells")
         unit = self._unit(state, command.unit)
         batches = []
         for target, specs, targets in self.declared_batches(state, command):

@@ -10,11 +10,11 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState
 from campaign.rulesets.flat_out_war.engine.combatant import combatant_from_element
-from campaign.rulesets.flat_out_war.engine.play.base import Resolution
+from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
 
 
-class OutcomeMixin:
+class OutcomeMixin(PlayHelpers):
     """`FlatOutWarRules`' objectives, end of battle, VPs and outcome."""
 
     _setup: BattleSetup | None
