@@ -25,6 +25,8 @@ from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
+    from campaign.engine.odds import AttackOdds
+    from campaign.engine.report import OddsReport
     from campaign.engine.rules import BattleRules
 
 
@@ -180,7 +182,7 @@ class CardHost:
         finally:
             state.scheme.pop(MODIFIER_KEY, None)
 
-    def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
+    def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> AttackOdds | OddsReport:
         """The rules' exact odds for `command` with the card modifier (same hand-over as
         `resolve`); the state is left as it was."""
         state.scheme[MODIFIER_KEY] = hand_over(command, modifier.total)

@@ -24,19 +24,21 @@ through `visible_log` to keep unrevealed cards hidden.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from campaign.activation.cards import options as card_options
-from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt
+from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt, PrepWeapon, SplitAction
+from campaign.activation.cards.commands import Rally as CardRally
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
 from campaign.activation.cards.host import SCHEME_NAME, CardHost, host_for
 from campaign.activation.cards.results import HeldResults
 from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
 from campaign.activation.cards.split import SplitGroup, check_split
 from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, SideHand
-from campaign.engine.commands import Command, CommandTypes
+from campaign.engine.commands import Command, CommandTypes, EndActivation
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.scheme import ActivationScheme, register_scheme
@@ -227,11 +229,15 @@ class CardScheme(ActivationScheme):
             name = state.side(side).name
             if self._typed_deal(ctx) and count:
                 left = list(remaining)
+
+                def check_dealt(cmd: Any, left: list[Card] = left, count: int = count) -> None:
+                    _guard(lambda: _typed_cards(cmd.cards, left, count))
+
                 command = yield Decision(
                     side,
                     f"{name}: type the {count} cards you were dealt (e.g. QH 10S AC)",
                     (CommandSpec("deal_cards", label=f"Enter {count} cards"),),
-                    check=lambda cmd, left=left, count=count: _guard(lambda: _typed_cards(cmd.cards, left, count)),
+                    check=check_dealt,
                     data={"hidden": True, "count": count, "chits": plan.use_chits},
                 )
                 cards = _typed_cards(command.cards, left, count)
@@ -263,7 +269,7 @@ class CardScheme(ActivationScheme):
                 side,
                 f"{name}: place one card face down on each unit ({len(hand) - len(units)} will be discarded)",
                 (CommandSpec("assign_cards", label="Place cards"),),
-                check=lambda cmd, side=side: _guard(lambda: t.check_assignment(side, cmd.cards)),
+                check=partial(_check_assignment, t, side),
                 data={
                     "hidden": True,
                     "hand": hand,
@@ -283,19 +289,19 @@ class CardScheme(ActivationScheme):
         side = t.units[run[0]].side
         group = run[:1]
         if len(run) > 1 and self.options["combined_activation"]:
-            names = [state.unit(u).name for u in run]
-            legal = tuple(
+            unit_names = [state.unit(u).name for u in run]
+            together = tuple(
                 CommandSpec(
                     "activate_cards",
                     {"units": tuple(run[:k])},
-                    label=f"Activate {' + '.join(names[:k])}" + (" together" if k > 1 else " alone"),
+                    label=f"Activate {' + '.join(unit_names[:k])}" + (" together" if k > 1 else " alone"),
                 )
                 for k in range(1, len(run) + 1)
             )
             command = yield Decision(
                 side,
                 f"{state.side(side).name}: {len(run)} of your cards come up in sequence; activate together?",
-                legal,
+                together,
             )
             group = list(command.units)
         _guard(lambda: t.activate(group))
@@ -410,7 +416,7 @@ class CardScheme(ActivationScheme):
     def _check_action(self, state: BattleState, host: CardHost, t: CardTable, command: Command, held: bool) -> None:
         if command.type in ("end_activation", "card_overwatch", "card_rally", "pass", "card_interrupt"):
             return
-        if command.type == "card_split":
+        if isinstance(command, SplitAction):
             self._split_parts(state, host, t, command, held)
             return
         host.check(state, command)
@@ -429,7 +435,7 @@ class CardScheme(ActivationScheme):
         """Scheme-level refusals for commands answered outside an action Decision."""
 
     def _split_parts(
-        self, state: BattleState, host: CardHost, t: CardTable, command: Command, held: bool
+        self, state: BattleState, host: CardHost, t: CardTable, command: SplitAction, held: bool
     ) -> tuple[list[tuple[Command, SplitGroup]], bool]:
         """Read and check a split action (CA-5): each group's command (limited to its
         models where the host names them) and group record; and whether it is the free
@@ -493,7 +499,7 @@ class CardScheme(ActivationScheme):
         self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command,
         results: HeldResults | None = None,
     ) -> Resolution:
-        unit_id = command.unit if command.type == "end_activation" else host.acting_unit(command)
+        unit_id = command.unit if isinstance(command, EndActivation) else host.acting_unit(command)
         name = state.unit(unit_id).name if unit_id else ""
         if command.type == "end_activation":
             yield from self._end(state, ctx, t, unit_id)
@@ -501,14 +507,14 @@ class CardScheme(ActivationScheme):
             _guard(lambda: t.go_overwatch(unit_id))
             ctx.emit("overwatch", f"{name} goes on overwatch, holding one action", unit=unit_id)
             yield from self._end(state, ctx, t, unit_id)
-        elif command.type == "card_rally":
+        elif isinstance(command, CardRally):
             yield from self._rally(state, ctx, host, t, command)
-        elif command.type == "card_split":
+        elif isinstance(command, SplitAction):
             yield from self._split(state, ctx, host, t, command, held=False, results=results)
         else:
             yield from self._action(state, ctx, host, t, command, held=False, results=results)
 
-    def _rally(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command) -> Resolution:
+    def _rally(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: CardRally) -> Resolution:
         unit_id = command.unit
         name = state.unit(unit_id).name
         passed = yield from host.rally(state, unit_id, ctx)
@@ -533,7 +539,7 @@ class CardScheme(ActivationScheme):
         yield from self._offer(state, ctx, host, t, "after", unit_id, "rally")
 
     def _split(
-        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: Command, held: bool,
+        self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: SplitAction, held: bool,
         results: HeldResults | None = None,
     ) -> Resolution:
         """A split action (CA-5): one action, two groups, each with its own target and card
@@ -584,7 +590,7 @@ class CardScheme(ActivationScheme):
             return
         unit_id = host.acting_unit(command)
         name = state.unit(unit_id).name
-        weapon = command.weapon if command.type == "card_prep" else host.weapon(state, command)
+        weapon = command.weapon if isinstance(command, PrepWeapon) else host.weapon(state, command)
         free = _guard(lambda: t.check_action(unit_id, kind, weapon=weapon or None, held=held))
         yield from self._offer(state, ctx, host, t, "before", unit_id, kind)
         if state.unit(unit_id).eliminated:
@@ -616,7 +622,7 @@ class CardScheme(ActivationScheme):
             label = {"aim": "aims", "prep": f"preps {weapon}", "special": f"takes a special action {what}".rstrip()}
             ctx.emit("special", f"{name} {label[kind]}", unit=unit_id, kind=kind)
             if kind == "prep":
-                host.prep(state, unit_id, weapon)
+                host.prep(state, unit_id, weapon or "")  # no weapon named: "" names none
             elif self.options["prep_counts"] == "any_action":
                 for owed_weapon, owed in (host.prep_owed(state, unit_id) or {}).items():
                     if owed > 0:
@@ -720,7 +726,7 @@ class CardScheme(ActivationScheme):
                 ctx.emit("interrupt_cancelled", f"{name} keeps its held action", unit=unit_id)
                 return False
             cu.held_actions = 0  # spent as soon as it is declared, so it cannot answer itself
-            if command.type == "card_split":
+            if isinstance(command, SplitAction):
                 yield from self._split(state, ctx, host, t, command, held=True)
             else:
                 yield from self._action(state, ctx, host, t, command, held=True)
@@ -740,6 +746,10 @@ def _inch(value: Any) -> str:
 
 def _ids(state: BattleState) -> set[str]:
     return {u.id for u in state.units}
+
+
+def _check_assignment(t: CardTable, side: str, cmd: Any) -> None:
+    _guard(lambda: t.check_assignment(side, cmd.cards))
 
 
 def _typed_cards(codes: Iterable[str], left: list[Card], count: int) -> list[Card]:

@@ -28,7 +28,7 @@ from campaign.rulesets.figwars3 import checks, morale, turn
 from campaign.engine.report import OddsReport
 from campaign.rulesets.figwars3.attack import OpposedOdds, OpposedRoll, exact_odds, resolve
 from campaign.rulesets.figwars3.report import ModelOdds, odds_report, scaled
-from campaign.rulesets.figwars3.commands import COMMANDS, Shoot, Strike
+from campaign.rulesets.figwars3.commands import COMMANDS, Reload, Sentry, Shoot, Strike
 from campaign.rulesets.figwars3.melee import MELEE_DEFAULTS, MELEE_FACTS, melee_attack
 from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
 from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack
@@ -283,15 +283,15 @@ class FigWarsRules(BattleRules):
         kind = command.type
         if kind in ("walk", "run"):
             yield from self._move(state, el, command, ctx)
-        elif kind == "shoot":
-            yield from self._shoot(state, el, command, ctx)  # type: ignore[arg-type]
-        elif kind == "strike":
-            yield from self._strike(state, el, command, ctx)  # type: ignore[arg-type]
+        elif isinstance(command, Shoot):
+            yield from self._shoot(state, el, command, ctx)
+        elif isinstance(command, Strike):
+            yield from self._strike(state, el, command, ctx)
         elif kind in ("aim", "focus"):
             self._spend(el, 1, kind)
             el.data[kind] = True
             ctx.emit(kind, f"{el.name} takes a {kind} action", model=el.id)
-        elif kind == "reload":
+        elif isinstance(command, Reload):
             if command.weapon not in el.data["unloaded"]:
                 raise IllegalCommand("FW3 11.22", f"{el.name}'s {command.weapon} is not empty")
             self._spend(el, 1, "reload")
@@ -304,7 +304,7 @@ class FigWarsRules(BattleRules):
             side.data["extra_pool"] -= 1
             el.data.update(extra=True, actions=el.data["actions"] + 1)
             ctx.emit("extra_action", f"{el.name} takes an extra action ({side.data['extra_pool']} left)", model=el.id)
-        elif kind == "sentry":
+        elif isinstance(command, Sentry):
             p = self.profile(el.id)
             weapon = next((w for w in p.ranged if w.name == command.weapon), None)
             if weapon is None or weapon.name in el.data["unloaded"]:
@@ -737,7 +737,7 @@ class FigWarsRules(BattleRules):
         vps = self.victory_points(state)
         sides = []
         for side in state.sides:
-            casualties = []
+            casualties: list[Casualty] = []
             for unit in state.units:
                 if unit.side != side.id:
                     continue
@@ -767,7 +767,9 @@ class FigWarsRules(BattleRules):
         """Exact odds of a shot or strike: for one model, or (`model` left empty, as
         `muster odds` asks) for every model of the unit that can make it, each against
         the target's foremost model. Outcomes: DP inflicted, pinned, counter-attack DP."""
-        models = [command.model] if getattr(command, "model", "") else self._attackers(state, command)
+        if not isinstance(command, (Shoot, Strike)):
+            raise IllegalCommand("odds", f"FigWars 3 gives odds for shoot and strike, not {command.type}")
+        models = [command.model] if command.model else self._attackers(state, command)
         rows: list[ModelOdds] = []
         notes: list[str] = []
         for i, model in enumerate(models):
@@ -797,7 +799,7 @@ class FigWarsRules(BattleRules):
         terms = placement_terms(self.profile(el.id), weapon, facts)
         return scaled(odds, checks.p_check(max(sum(t.dice for t in terms), 0), 1))
 
-    def _attackers(self, state: BattleState, command: Command) -> list[str]:
+    def _attackers(self, state: BattleState, command: Shoot | Strike) -> list[str]:
         """The unit's models that can make the attack; if none can, the first one's reason."""
         unit = state.unit(getattr(command, "unit", ""))
         out = []

@@ -31,14 +31,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from campaign.activation.cards.host import CardHost
-from campaign.activation.cards.rules import FlatModifier
+from campaign.activation.cards.rules import FlatModifier, Step
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, FactSpec, Resolution
 from campaign.engine.state import BattleState
+from campaign.rulesets.flat_out_war.engine.commands import Melee, Shoot
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
+    from campaign.engine.odds import AttackOdds
+    from campaign.engine.report import OddsReport
+    from campaign.rulesets.flat_out_war.engine.rules import FlatOutWarRules
 
 
 OTHER_ACTIONS = frozenset({"melee", "ballistic", "cast", "free_melee"})
@@ -66,6 +70,8 @@ GROUP_FACTS = {"melee": "attackers", "shoot": "shooters"}
 class FlatOutWarHost(CardHost):
     """Handed to the card scheme by FlatOutWarRules.scheme_host."""
 
+    rules: FlatOutWarRules  # the only rules that hand this host out
+
     # --- who takes part -----------------------------------------------------------------
     def is_unit(self, state: BattleState, unit_id: str) -> bool:
         """An attached officer activates with its unit: no card of its own."""
@@ -91,7 +97,7 @@ class FlatOutWarHost(CardHost):
         """FOW's own commands for the unit, as if it had not moved or acted yet: action
         points, not FOW's Move + Other Action, decide how often it may act."""
         unit = state.unit(unit_id)
-        saved = {k: unit.markers.pop(k) for k in ("moved", "acted") if k in unit.markers}
+        saved: dict[str, Any] = {k: unit.markers.pop(k) for k in ("moved", "acted") if k in unit.markers}
         try:
             specs = list(self.rules.activation_commands(state, unit_id))
         finally:
@@ -111,7 +117,7 @@ class FlatOutWarHost(CardHost):
     def action_kind(self, state: BattleState, command_type: str) -> str:
         return KINDS.get(command_type, "special")
 
-    def move_step(self, state: BattleState, command: Command) -> Any:
+    def move_step(self, state: BattleState, command: Command) -> Step:
         """FOW's own answer to how far the unit moved (a `distance`, or a `path`'s length):
         the 8" charge and the target-movement penalty read the same inches as FOW's rules."""
         step = super().move_step(state, command)
@@ -136,7 +142,7 @@ class FlatOutWarHost(CardHost):
 
     def narrow(self, state: BattleState, command: Command, models: frozenset[str]) -> Command:
         name = GROUP_FACTS.get(command.type)
-        if name is None or self.facts(command).get(name):
+        if name is None or self.facts(command).get(name) or not isinstance(command, (Melee, Shoot)):
             return command
         return attrs.evolve(command, facts={**self.facts(command), name: sorted(models)})
 
@@ -158,7 +164,8 @@ class FlatOutWarHost(CardHost):
         Deny Charge cancels."""
         total = self._card_total(state, command, modifier)
         if total != modifier.total:
-            ctx.emit("deny_charge", f"{state.unit(command.target).name} denies the charge: no card +1", unit=command.target)
+            target = getattr(command, "target", "")  # only a melee's total changes
+            ctx.emit("deny_charge", f"{state.unit(target).name} denies the charge: no card +1", unit=target)
         yield from super().resolve(state, command, ctx, self._with_total(modifier, total))
 
     def _card_total(self, state: BattleState, command: Command, modifier: FlatModifier) -> int:
@@ -172,7 +179,7 @@ class FlatOutWarHost(CardHost):
         # Deny Charge takes away only the charge part of the card modifier
         return attrs.evolve(modifier, charge=modifier.charge - (modifier.total - total))
 
-    def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> Any:
+    def odds(self, state: BattleState, command: Command, modifier: FlatModifier) -> AttackOdds | OddsReport:
         """FOW's exact odds with the card modifier on each of the acting unit's attack dice."""
         total = self._card_total(state, command, modifier)
         return super().odds(state, command, self._with_total(modifier, total))
