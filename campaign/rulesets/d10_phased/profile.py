@@ -41,6 +41,10 @@ class Weapon:
     range: int = 0  # inches; a table fact at play, kept for the players [B]
 
 
+def _inches(value: object) -> Fraction:
+    return Fraction(str(value))  # 1.5 and "3/2" alike, exactly
+
+
 @attrs.frozen
 class Model:
     name: str
@@ -49,7 +53,7 @@ class Model:
     weapons: tuple[Weapon, ...] = ()
     close: int = 0  # close attack dice [B]
     hits: int = 1  # absorbable hits bought (DP-12.2)
-    base: Fraction = attrs.field(default=Fraction(1), converter=lambda v: Fraction(str(v)))  # inches
+    base: Fraction = attrs.field(default=Fraction(1), converter=_inches)  # inches
     specials: tuple[str, ...] = ()
     count: int = 1  # identical models sharing this entry
 
