@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from math import prod
 
+from campaign.engine.odds import p_faces
+
 DIE = 10  # DP-1.1: a roll with no die named is a d10
 TARGET = 5  # DP-1.2: a modified 5 or more succeeds
 MODIFIER_CAP = 2  # DP-15.1: positive modifiers sum to at most +2 (AMB-15)
@@ -29,7 +31,7 @@ def success(natural: int, modifier: int = 0) -> bool:
 
 def p_success(modifier: int = 0) -> Fraction:
     """The chance one d10 passes `success` with this modifier (exact)."""
-    return Fraction(sum(1 for face in range(1, DIE + 1) if success(face, modifier)), DIE)
+    return p_faces(DIE, lambda face: success(face, modifier))
 
 
 def net_modifier(modifiers: Iterable[int]) -> int:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from campaign.engine.dice import roll as request_roll
-from campaign.rulesets.figwars3.pool import pool_counts, successes
+from campaign.rulesets.figwars3.pool import CountsDist, p_total_at_least, pool_counts, successes
 from campaign.rulesets.figwars3.rerolls import ReRoll, apply_dist, apply_face, pick_index
 
 DODGE_TARGET = {"normal": 2, "explosive": 3}  # Moderate; Hard against explosive or spray weapons
@@ -24,10 +24,9 @@ def check_pool(tq: int, focus: bool = False) -> int:
     return tq + (1 if focus else 0)
 
 
-def skill_check(
-    dice: int, target: int, purpose: str, rerolls: tuple[ReRoll, ...] = ()
-) -> Generator[Any, Any, tuple[bool, int]]:
-    """(passed, successes) of a check needing `target` successes."""
+def roll_pool(dice: int, purpose: str, rerolls: tuple[ReRoll, ...] = ()) -> Generator[Any, Any, list[int]]:
+    """The faces of a pool of `dice` d6 (none for 0) after its re-rolls, each re-roll
+    asked for as its own die."""
     faces: list[int] = []
     if dice > 0:
         faces = list((yield from request_roll(6, dice, purpose)))
@@ -36,15 +35,27 @@ def skill_check(
         if index is not None:
             (new,) = yield from request_roll(6, 1, f"re-roll ({reroll.source}): {purpose}")
             faces = apply_face(faces, index, new, reroll)
-    got = successes(faces)
+    return faces
+
+
+def pool_dist(dice: int, rerolls: tuple[ReRoll, ...] = ()) -> CountsDist:
+    """The exact distribution of what `roll_pool` gives, with the same re-rolls."""
+    dist = pool_counts(dice)
+    for reroll in rerolls:
+        dist = apply_dist(dist, reroll)
+    return dist
+
+
+def skill_check(
+    dice: int, target: int, purpose: str, rerolls: tuple[ReRoll, ...] = ()
+) -> Generator[Any, Any, tuple[bool, int]]:
+    """(passed, successes) of a check needing `target` successes."""
+    got = successes((yield from roll_pool(dice, purpose, rerolls)))
     return got >= target, got
 
 
 def p_check(dice: int, target: int, rerolls: tuple[ReRoll, ...] = ()) -> Fraction:
-    dist = pool_counts(dice)
-    for reroll in rerolls:
-        dist = apply_dist(dist, reroll)
-    return sum((p for c, p in dist.items() if c.total >= target), Fraction(0))
+    return p_total_at_least(pool_dist(dice, rerolls), target)
 
 
 def dodge(tq: int, explosive: bool) -> Generator[Any, Any, bool]:

@@ -9,9 +9,9 @@ from typing import Any, Literal
 
 import attrs
 
-from campaign.engine.dice import roll as request_roll
-from campaign.rulesets.figwars3.pool import pool_counts, successes
-from campaign.rulesets.figwars3.rerolls import ReRoll, apply_dist, apply_face, pick_index
+from campaign.rulesets.figwars3.checks import pool_dist, roll_pool
+from campaign.rulesets.figwars3.pool import p_total_at_least, successes
+from campaign.rulesets.figwars3.rerolls import ReRoll
 
 Status = Literal["normal", "falling_back", "retreating", "fled"]
 RALLY_TARGET = 2
@@ -133,23 +133,16 @@ def morale_roll(
 ) -> Generator[Any, Any, tuple[bool, tuple[int, ...]]]:
     """Roll a morale check or a rally with its re-rolls: `(passed, faces) = yield from ...`."""
     what = "rally" if rally else f"morale check against PL {panic_level}"
-    faces: list[int] = []
-    if situation.pool(rally):
-        faces = list((yield from request_roll(6, situation.pool(rally), what)))
-    for source in situation.rerolls():
-        reroll = ReRoll(source)
-        index = pick_index(faces, reroll)
-        if index is not None:
-            (new,) = yield from request_roll(6, 1, f"re-roll ({source}): {what}")
-            faces = apply_face(faces, index, new, reroll)
+    faces = yield from roll_pool(situation.pool(rally), what, _rerolls(situation))
     target = RALLY_TARGET if rally else panic_level
     return successes(faces) >= target, tuple(faces)
 
 
 def p_pass(situation: MoraleSituation, panic_level: int, rally: bool = False) -> Fraction:
     """The exact chance that the check (or rally) passes, with the same re-rolls."""
-    dist = pool_counts(situation.pool(rally))
-    for source in situation.rerolls():
-        dist = apply_dist(dist, ReRoll(source))
     target = RALLY_TARGET if rally else panic_level
-    return sum((p for c, p in dist.items() if c.total >= target), Fraction(0))
+    return p_total_at_least(pool_dist(situation.pool(rally), _rerolls(situation)), target)
+
+
+def _rerolls(situation: MoraleSituation) -> tuple[ReRoll, ...]:
+    return tuple(ReRoll(source) for source in situation.rerolls())

@@ -82,6 +82,12 @@ def totals(dist: CountsDist) -> dict[int, Fraction]:
     return out
 
 
+def p_total_at_least(dist: CountsDist, target: int) -> Fraction:
+    """P(the pool scores at least `target` successes), whatever re-rolls shaped `dist`:
+    skill checks, morale checks and rallies all pass this way."""
+    return sum((p for c, p in dist.items() if c.total >= target), Fraction(0))
+
+
 def p_at_least(dice: int, target: int) -> Fraction:
-    """P(a pool of `dice` scores at least `target` successes): skill and morale checks."""
-    return sum((p for k, p in totals(pool_counts(dice)).items() if k >= target), Fraction(0))
+    """P(a fresh pool of `dice` scores at least `target` successes)."""
+    return p_total_at_least(pool_counts(dice), target)

@@ -85,24 +85,26 @@ def placed_attributes(element: Element) -> tuple[list[Placed], list[BadText]]:
     """Every readable attribute of the element, and the texts that could not be read."""
     placed: list[Placed] = []
     bad: list[BadText] = []
-    for i, text in enumerate(element.attributes):
-        path = f"attributes[{i}]"
+
+    def read(text: str, path: str) -> ParsedAttribute | None:
         try:
-            parsed = parse_attribute(text)
+            return parse_attribute(text)
         except AttributeTextError as exc:
             bad.append(BadText(path, exc))
-            continue
-        index = _default_weapon(element, parsed) if parsed.spec.weapon_bound else None
-        placed.append(Placed(parsed, path, index))
+            return None
+
+    for i, text in enumerate(element.attributes):
+        path = f"attributes[{i}]"
+        parsed = read(text, path)
+        if parsed is not None:
+            index = _default_weapon(element, parsed) if parsed.spec.weapon_bound else None
+            placed.append(Placed(parsed, path, index))
     for w, weapon in enumerate(element.weapons):
         for t, text in enumerate(weapon.traits):
             path = f"weapons[{w}].traits[{t}]"
-            try:
-                parsed = parse_attribute(text)
-            except AttributeTextError as exc:
-                bad.append(BadText(path, exc))
-                continue
-            placed.append(Placed(parsed, path, w if parsed.spec.weapon_bound else None))
+            parsed = read(text, path)
+            if parsed is not None:
+                placed.append(Placed(parsed, path, w if parsed.spec.weapon_bound else None))
     return placed, bad
 
 
