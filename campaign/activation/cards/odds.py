@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.activation.cards.rules import FlatModifier
 from campaign.activation.cards.scheme import SCHEME_KEY, CardScheme, table_of
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 def card_odds(battle: Any, command: Any) -> Any:
@@ -18,7 +21,7 @@ def card_odds(battle: Any, command: Any) -> Any:
     return scheme_odds(battle, command)
 
 
-def scheme_odds(scheme: CardScheme, state: Any, command: Any, ctx: Any) -> Any:
+def scheme_odds(scheme: CardScheme, state: Any, command: Any, ctx: Context) -> Any:
     """CardScheme.odds: the host's odds with the modifier the acting unit would get now."""
     if SCHEME_KEY not in state.scheme:
         return ctx.rules.odds(state, command)

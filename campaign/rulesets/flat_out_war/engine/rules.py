@@ -60,6 +60,9 @@ from campaign.rulesets.flat_out_war.engine.play.outcome import OutcomeMixin
 from campaign.rulesets.flat_out_war.engine.reliant import Piece, reliant_on, resolve_link
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides
 
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
 if TYPE_CHECKING:  # the card scheme is loaded only when a battle uses it
     from campaign.activation.cards.host import CardHost
 
@@ -278,7 +281,7 @@ class FlatOutWarRules(
                 return f"{es.name} ({name}) is not an element of {unit.name}"
         return ""
 
-    def resolve(self, state: BattleState, command: Command, ctx: Any) -> Resolution:
+    def resolve(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
         handler = getattr(self, f"_do_{command.type}", None)
         if handler is None:
             raise IllegalCommand("rules", f"{command.type} has no resolution in Flat Out War")

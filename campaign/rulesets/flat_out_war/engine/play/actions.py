@@ -3,12 +3,15 @@ detaching from it (A-06), and switching an Activate attribute (A-61)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState
 from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 class ActionsMixin(PlayHelpers):
@@ -24,7 +27,7 @@ class ActionsMixin(PlayHelpers):
         if not all(self.combatant(state, e).has("command") for e in officer.alive):
             raise IllegalCommand("FOW 20 Command", f"{officer.name} is not an officer (needs Command)")
 
-    def _do_attach(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_attach(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         officer, target = state.unit(cmd.unit), state.unit(cmd.target)
         officer.data["attached_to"] = target.id
         target.data["officer"] = officer.id
@@ -33,7 +36,7 @@ class ActionsMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _do_detach(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_detach(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         officer = state.unit(unit.data["officer"])
         officer.data["attached_to"] = ""
@@ -42,7 +45,7 @@ class ActionsMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _do_switch(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_switch(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         """[SO] Activate: switching the linked attribute uses the Other Action (A-61)."""
         unit = state.unit(cmd.unit)
         es = state.element(cmd.element)

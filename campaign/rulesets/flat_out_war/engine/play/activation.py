@@ -5,7 +5,7 @@ misfire lockouts and Reload)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState
@@ -27,6 +27,9 @@ from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolut
 from campaign.rulesets.flat_out_war.engine.play.casting import _spell_name
 from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan
 from campaign.rulesets.flat_out_war.engine.rolls import step, succeeds, total_of
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 class ActivationMixin(PlayHelpers):
@@ -102,7 +105,7 @@ class ActivationMixin(PlayHelpers):
                                              f"{name}: the rest {verb} {enemy.name}", odds=True, targets="units"))
         return specs
 
-    def activation(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
+    def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
         while not unit.eliminated and not state.over and not self.is_over(state):
             legal = self.activation_commands(state, unit_id)
@@ -131,7 +134,7 @@ class ActivationMixin(PlayHelpers):
                 and any(s.type == "move" for s in legal))
 
     # --- round, turn and activation hooks -------------------------------------
-    def on_round_start(self, state: BattleState, ctx: Any) -> Resolution:
+    def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
         """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
         for unit in entrench.waiting(state):  # setup 3.5: the owner writes it down, hidden
             answer = yield Decision(unit.side, f"{unit.name} is Entrenched: write down where it is (the other side "
@@ -153,12 +156,12 @@ class ActivationMixin(PlayHelpers):
         state.data["wind"] = COMPASS[face - 1]
         ctx.emit("wind", f"The wind blows from the {COMPASS[face - 1]} ({face})", wind=COMPASS[face - 1])
 
-    def on_activation_end(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
+    def on_activation_end(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         self._faced_clear(state)  # A-18: a turn to meet a charge lasts the charger's activation
         return
         yield  # pragma: no cover
 
-    def on_activation_start(self, state: BattleState, unit_id: str, ctx: Any) -> Resolution:
+    def on_activation_start(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
         self._reveal(state, ctx, unit, "its owner reveals it and it acts at once")
         for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried", "held_still"):  # per activation
@@ -195,13 +198,13 @@ class ActivationMixin(PlayHelpers):
                 else:
                     ctx.emit("aground", f"{es.name} stays aground ({face})", element=es.id)
 
-    def _reveal(self, state: BattleState, ctx: Any, unit: UnitState, why: str) -> None:
+    def _reveal(self, state: BattleState, ctx: Context, unit: UnitState, why: str) -> None:
         where = entrench.reveal(state, unit)
         if where is not None:
             ctx.emit("reveal", f"{unit.name} is revealed ({why})" + (f": entrenched at {where}" if where else ""),
                      unit=unit.id, location=where)
 
-    def on_turn_start(self, state: BattleState, side: str, ctx: Any) -> Resolution:
+    def on_turn_start(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         lost_before = {u.id: u.data["lost"] for u in state.units}
         for unit in list(state.units):
             for es in list(unit.alive):
@@ -219,7 +222,7 @@ class ActivationMixin(PlayHelpers):
                     yield from self._sticky_follow_up(state, ctx, es, sticky)
         yield from self._losses_morale(state, ctx, lost_before)
 
-    def _sticky_follow_up(self, state: BattleState, ctx: Any, es: ElementState, sticky: dict[str, Any]) -> Resolution:
+    def _sticky_follow_up(self, state: BattleState, ctx: Context, es: ElementState, sticky: dict[str, Any]) -> Resolution:
         die = int(sticky["die"])
         (face,) = yield from self._roll(state, ctx, die, 1, f"1 x d{die} Sticky follow-up on {es.name}", sticky["side"])
         if not succeeds(face, 0):
@@ -235,7 +238,7 @@ class ActivationMixin(PlayHelpers):
             else:
                 es.markers["sticky"] = {**sticky, "die": smaller}
 
-    def on_turn_end(self, state: BattleState, side: str, ctx: Any) -> Resolution:
+    def on_turn_end(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         # spell durations: every player-turn counts, from the one after the casting (A-07)
         lost_before = {u.id: u.data["lost"] for u in state.units}
         keep: list[Effect] = []

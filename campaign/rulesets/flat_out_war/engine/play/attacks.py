@@ -5,7 +5,7 @@ Artillery bounce). What a hit then does is in `hits`."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -43,6 +43,9 @@ from campaign.rulesets.flat_out_war.engine.shots import (
     shot_numbers,
 )
 from campaign.rulesets.flat_out_war.engine.situation import Situation
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 class AttackMixin(PlayHelpers):
@@ -214,7 +217,7 @@ class AttackMixin(PlayHelpers):
         return None
 
     # --- melee and the attack dice --------------------------------------------
-    def _do_melee(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_melee(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
         self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
@@ -239,7 +242,7 @@ class AttackMixin(PlayHelpers):
         yield from self._trigger(state, ctx, target, unit, "attacked in melee")
         yield from self._losses_morale(state, ctx, lost_before)
 
-    def _trigger(self, state: BattleState, ctx: Any, unit: UnitState, enemy: UnitState, what: str) -> Resolution:
+    def _trigger(self, state: BattleState, ctx: Context, unit: UnitState, enemy: UnitState, what: str) -> Resolution:
         """[SO] Trigger: the owner says whether an element's written condition is met; if
         so it makes a melee attack on the enemy now, outside its own activation (A-71)."""
         if self.edition != SO or enemy.eliminated:
@@ -334,7 +337,7 @@ class AttackMixin(PlayHelpers):
         value, label = handed_modifier(state, unit.id)
         return (Mod(label, value),) if value else ()
 
-    def _attack_batch(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState,
+    def _attack_batch(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState,
                       specs: list[AttackSpec], how: str) -> Resolution:
         """Section 12: dice of the same die and modifier roll together; each success goes
         to its declared target element, or the next one still standing (A-23)."""
@@ -415,7 +418,7 @@ class AttackMixin(PlayHelpers):
                 raise IllegalCommand("FOW 17", f"there is no element {eid!r}") from None
         return [e for e in out if e.alive]
 
-    def _do_shoot(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_shoot(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         self._take_action(state, unit, cmd, SHOOT_FACTS, shooters)
@@ -427,7 +430,7 @@ class AttackMixin(PlayHelpers):
             unit.markers["held_still"] = True  # Sharpshooter's +1: the unit may not move after it
         yield from self._fire(state, ctx, unit, target, shooters, sit, cmd, names)
 
-    def _fire(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState, shooters: list[ElementState],
+    def _fire(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, shooters: list[ElementState],
               sit: Situation, cmd: Any, names: set[str] | None = None) -> Resolution:
         lost_before = {u.id: u.data["lost"] for u in state.units}
         cs = [self.combatant(state, e) for e in shooters]
@@ -471,7 +474,7 @@ class AttackMixin(PlayHelpers):
                 es.data.setdefault("reload", {})[str(index)] = arm.reload
         yield from self._losses_morale(state, ctx, lost_before)
 
-    def _special_fire(self, state: BattleState, ctx: Any, unit: UnitState, target: UnitState, es: ElementState,
+    def _special_fire(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, es: ElementState,
                       w: Arm, sit: Situation, cmd: Any) -> Resolution:
         """Templates, Inaccurate scatter and Linear Artillery bounce (section 17)."""
         c = self.combatant(state, es)
@@ -518,7 +521,7 @@ class AttackMixin(PlayHelpers):
                                                               f"{'template' if template else 'marker'}?")
             yield from self._roll_each(state, ctx, unit, es, w, under, sit, "scatter")
 
-    def _bounce(self, state: BattleState, ctx: Any, unit: UnitState, es: ElementState, w: Arm, purpose: str,
+    def _bounce(self, state: BattleState, ctx: Context, unit: UnitState, es: ElementState, w: Arm, purpose: str,
                 verb: str) -> Resolution:
         """One d6 on the stop/bounce table: the inches the shot goes on, or None if it stops."""
         (b,) = yield from self._roll(state, ctx, 6, 1, f"1 x d6 {purpose}, {w.name}", unit.side)
@@ -529,7 +532,7 @@ class AttackMixin(PlayHelpers):
             ctx.emit("bounce", f"{w.name}'s shot {verb} {inches}\" ({b})", element=es.id)
         return inches
 
-    def _land(self, state: BattleState, ctx: Any, unit: UnitState, es: ElementState, w: Arm, target: UnitState,
+    def _land(self, state: BattleState, ctx: Context, unit: UnitState, es: ElementState, w: Arm, target: UnitState,
               cmd: Any, marker: ElementState, sit: Situation, template: str | None) -> Resolution:
         c = self.combatant(state, es)
         if not template:
@@ -573,7 +576,7 @@ class AttackMixin(PlayHelpers):
                 raise IllegalCommand("FOW 17", f"there is no element {eid!r}") from None
         return [e for e in out if e.alive]
 
-    def _roll_each(self, state: BattleState, ctx: Any, unit: UnitState, es: ElementState, w: Arm,
+    def _roll_each(self, state: BattleState, ctx: Context, unit: UnitState, es: ElementState, w: Arm,
                    victims: list[ElementState], sit: Situation, how: str) -> Resolution:
         """One roll of the weapon die against each covered element, with its own modifiers."""
         c = self.combatant(state, es)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState
@@ -15,6 +15,9 @@ from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, fact
 from campaign.rulesets.flat_out_war.engine.modifiers import spell_modifiers
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution, _mods_text
 from campaign.rulesets.flat_out_war.engine.recovery import resolve_misfire
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 class CastingMixin(PlayHelpers):
@@ -44,7 +47,7 @@ class CastingMixin(PlayHelpers):
         if spell.needs_los and fact(cmd, "los", CAST_FACTS) == "none":
             raise IllegalCommand("A-32", f"{spell.name} uses the ranged-attack rules and needs line of sight")
 
-    def _do_cast(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_cast(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         es = state.element(cmd.element)
         spell = _spell(cmd.spell)

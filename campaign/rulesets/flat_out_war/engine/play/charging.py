@@ -5,7 +5,7 @@ may turn to face the charger, then (2) Stand shots, resolved in full, and only t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.commands import Choose
 from campaign.engine.errors import IllegalCommand
@@ -17,6 +17,9 @@ from campaign.rulesets.flat_out_war.engine.commands import Report
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
 FACED = "faced"  # element marker: turned to meet the charge of this unit id, until its activation ends
 
 
@@ -26,7 +29,7 @@ class ChargeMixin(PlayHelpers):
     edition: str
     options: dict[str, Any]
 
-    def _contact_made(self, state: BattleState, ctx: Any, charger: UnitState, defenders: list[UnitState],
+    def _contact_made(self, state: BattleState, ctx: Context, charger: UnitState, defenders: list[UnitState],
                       elsewhere: set[str]) -> Resolution:
         """A-18's order on contact: every charged unit turns first, then the Stand shots."""
         charger.markers["charging"] = True
@@ -40,7 +43,7 @@ class ChargeMixin(PlayHelpers):
         for defender in defenders:
             yield from self._stand(state, ctx, charger, defender)
 
-    def _face_charge(self, state: BattleState, ctx: Any, charger: UnitState, defender: UnitState,
+    def _face_charge(self, state: BattleState, ctx: Context, charger: UnitState, defender: UnitState,
                      elsewhere: set[str]) -> Resolution:
         """[SO] A charged unit may turn to face its charger, for free, unless it already
         touches another enemy; in a loose unit each element decides for itself, on the same
@@ -101,7 +104,7 @@ class ChargeMixin(PlayHelpers):
                 raise IllegalCommand("FOW 8 A-18", f"{es.name} already touches another enemy: it cannot turn")
         return [e for e in free if e.id in choice.elements]
 
-    def _stand(self, state: BattleState, ctx: Any, charger: UnitState, defender: UnitState) -> Resolution:
+    def _stand(self, state: BattleState, ctx: Context, charger: UnitState, defender: UnitState) -> Resolution:
         """A-18: a charged unit's Stand elements may take a free shot at the charger."""
         shooters = [e for e in self._able(state, defender)
                     if self.combatant(state, e).has("stand") and self.combatant(state, e).ranged]

@@ -4,7 +4,7 @@ units (officers freed, Reliant orphans)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO
@@ -16,13 +16,16 @@ from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolv
 from campaign.rulesets.flat_out_war.engine.reliant import orphaned
 from campaign.rulesets.flat_out_war.engine.rolls import step
 
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
 
 class HitsMixin(PlayHelpers):
     """`FlatOutWarRules`' hits: recovery rolls and what their results do."""
 
     edition: str
 
-    def _harmless_hit(self, state: BattleState, ctx: Any, attacker: ElementState, es: ElementState,
+    def _harmless_hit(self, state: BattleState, ctx: Context, attacker: ElementState, es: ElementState,
                       spec: AttackSpec) -> Resolution:
         c = self.combatant(state, attacker)
         weapon = next((w for w in c.weapons if w.index == spec.weapon), None)
@@ -40,7 +43,7 @@ class HitsMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _sticky_mark(self, state: BattleState, ctx: Any, attacker: ElementState, es: ElementState,
+    def _sticky_mark(self, state: BattleState, ctx: Context, attacker: ElementState, es: ElementState,
                      spec: AttackSpec) -> None:
         if self.edition != SO or not es.alive or not self.combatant(state, attacker).has("sticky"):
             return
@@ -50,7 +53,7 @@ class HitsMixin(PlayHelpers):
         es.markers["sticky"] = {"die": die, "start": die, "side": state.unit(attacker.unit).side, "source": attacker.name}
         ctx.emit("sticky", f"{es.name} carries a d{die} Sticky marker from {attacker.name}", element=es.id, die=die)
 
-    def _hit(self, state: BattleState, ctx: Any, es: ElementState, hit: Hit, by_side: str | None) -> Resolution:
+    def _hit(self, state: BattleState, ctx: Context, es: ElementState, hit: Hit, by_side: str | None) -> Resolution:
         """One hit: the recovery roll at once (section 13) and what it does."""
         if not es.alive:
             return
@@ -80,7 +83,7 @@ class HitsMixin(PlayHelpers):
         if not es.alive:
             yield from self._passengers(state, ctx, es, by_side)
 
-    def _passengers(self, state: BattleState, ctx: Any, transport: ElementState, by_side: str | None) -> Resolution:
+    def _passengers(self, state: BattleState, ctx: Context, transport: ElementState, by_side: str | None) -> Resolution:
         """A destroyed transport: each carried element makes a recovery roll (FOW 13);
         survivors are placed touching where it was (A-31)."""
         if not self._static_has(state, transport, "transport"):  # only a Transport could take anyone aboard
@@ -95,7 +98,7 @@ class HitsMixin(PlayHelpers):
                 if es.alive:
                     ctx.emit("placed", f"{es.name} is placed touching where {transport.name} was (A-31)", element=es.id)
 
-    def _apply_recovery(self, state: BattleState, ctx: Any, es: ElementState, result: Any, by_side: str | None) -> None:
+    def _apply_recovery(self, state: BattleState, ctx: Context, es: ElementState, result: Any, by_side: str | None) -> None:
         kind = result.outcome
         shown = ", ".join(map(str, result.faces))
         if kind in ("survived", "landed"):
@@ -126,7 +129,7 @@ class HitsMixin(PlayHelpers):
         if kind not in ("survived", "landed") and es.markers.pop("sticky", None):
             ctx.emit("sticky_gone", f"The Sticky marker on {es.name} goes with the failed recovery", element=es.id)
 
-    def _remove(self, state: BattleState, ctx: Any, es: ElementState, by_side: str | None) -> None:
+    def _remove(self, state: BattleState, ctx: Context, es: ElementState, by_side: str | None) -> None:
         es.alive = False
         es.markers.pop("sticky", None)
         unit = state.unit(es.unit)
@@ -138,7 +141,7 @@ class HitsMixin(PlayHelpers):
             self._mark_eliminated(state, unit, by_side)
         self._orphans(state, ctx, by_side)
 
-    def _orphans(self, state: BattleState, ctx: Any, by_side: str | None) -> None:
+    def _orphans(self, state: BattleState, ctx: Context, by_side: str | None) -> None:
         """A-29: a Reliant element goes once everything it relies on has left the game."""
         if not self._static_any("reliant"):  # no Reliant element in this battle: nothing to look for
             return

@@ -3,13 +3,16 @@ and rallying. The thresholds and the flee/rally state machine are in `engine.mor
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.state import BattleState, UnitState
 from campaign.rulesets.flat_out_war.engine import morale as M
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 class MoraleMixin(PlayHelpers):
@@ -18,7 +21,7 @@ class MoraleMixin(PlayHelpers):
     edition: str
     options: dict[str, Any]
 
-    def _losses_morale(self, state: BattleState, ctx: Any, lost_before: dict[str, int]) -> Resolution:
+    def _losses_morale(self, state: BattleState, ctx: Context, lost_before: dict[str, int]) -> Resolution:
         """One casualty morale roll per unit whose losses passed a new 25% threshold."""
         for unit in list(state.units):
             before = lost_before.get(unit.id, 0)
@@ -52,7 +55,7 @@ class MoraleMixin(PlayHelpers):
             roller = next((e for e, c in everyone if c.name == roll.roller and c.die == roll.die), None)
         return roll, roller
 
-    def _morale(self, state: BattleState, ctx: Any, unit: UnitState, reason: str, rally: bool = False) -> Resolution:
+    def _morale(self, state: BattleState, ctx: Context, unit: UnitState, reason: str, rally: bool = False) -> Resolution:
         roll, roller = self._morale_roll(state, unit, rally)
         if roll is None:
             ctx.emit("no_morale", f"{unit.name} never takes morale rolls (officers and Unfeeling)", unit=unit.id)
@@ -76,7 +79,7 @@ class MoraleMixin(PlayHelpers):
             yield from self._witnesses(state, ctx, unit)
         return passed
 
-    def _witnesses(self, state: BattleState, ctx: Any, failed: UnitState) -> Resolution:
+    def _witnesses(self, state: BattleState, ctx: Context, failed: UnitState) -> Resolution:
         """Seeing panic (A-45): units within 8" with LoS roll, one roll per failure seen."""
         if not self.options["ask_witnesses"]:
             return
@@ -96,7 +99,7 @@ class MoraleMixin(PlayHelpers):
             if other in others:
                 yield from self._morale(state, ctx, other, f"saw {failed.name} fail")
 
-    def _do_rally(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_rally(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         unit.markers["rally_tried"] = True
         yield from self._morale(state, ctx, unit, "rally", rally=True)

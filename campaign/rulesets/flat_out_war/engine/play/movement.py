@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, ElementState, UnitState
@@ -29,6 +29,9 @@ from campaign.rulesets.flat_out_war.engine.movement import (
 )
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.rolls import die_sides, succeeds
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 # Move facts that set or clear a marker on every moving element:
@@ -244,7 +247,7 @@ class MovementMixin(PlayHelpers):
             if any(c.has("sailed") for c in cs) else Fraction(1),
         )
 
-    def _do_move(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_move(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         m = unit.markers
         fleeing = unit.data.get("morale") == "fleeing"
@@ -367,7 +370,7 @@ class MovementMixin(PlayHelpers):
             return True
         return self.edition == SO and c.has("skimmer")
 
-    def _fear(self, state: BattleState, ctx: Any, mover: UnitState, near: list[UnitState]) -> Resolution:
+    def _fear(self, state: BattleState, ctx: Context, mover: UnitState, near: list[UnitState]) -> Resolution:
         """Fearsome: an enemy unit that gets within 8" for the first time rolls (A-47)."""
         pairs = state.data.setdefault("fear_pairs", [])
         for other in near:

@@ -4,7 +4,7 @@ and the outcome handed to the campaign."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.setup import BattleSetup
@@ -12,6 +12,9 @@ from campaign.engine.state import BattleState, ElementState
 from campaign.rulesets.flat_out_war.engine.combatant import combatant_from_element
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
 
 
 class OutcomeMixin(PlayHelpers):
@@ -37,7 +40,7 @@ class OutcomeMixin(PlayHelpers):
         if cmd.side not in state.side_ids():
             raise IllegalCommand("FOW 18", f"there is no side {cmd.side!r}")
 
-    def _do_objective(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_objective(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         done = state.data.setdefault("objectives", {}).setdefault(cmd.side, [])
         if cmd.objective not in done:
             done.append(cmd.objective)
@@ -45,7 +48,7 @@ class OutcomeMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _do_strategic_victory(self, state: BattleState, cmd: Any, ctx: Any) -> Resolution:
+    def _do_strategic_victory(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
         state.data["strategic_winner"] = cmd.side
         state.over = True
         state.end_reason = f"strategic victory: {state.side(cmd.side).name}"
