@@ -33,8 +33,8 @@ class MusterApp(App[None]):
     ]
     COMMANDS = App.COMMANDS | {MusterCommands}
     # Breakpoint classes on every screen drive the "terminal too small" notice (styles/app.tcss).
-    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
-    VERTICAL_BREAKPOINTS: ClassVar = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", show=False),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
@@ -89,7 +89,7 @@ class MusterApp(App[None]):
         `BattleScreen(campaign_folder: Path)`. Until it exists the app says so.
         """
         try:
-            from tui.screens.battle import BattleScreen  # type: ignore[import-not-found]
+            from tui.screens.battle import BattleScreen
         except ModuleNotFoundError:
             self.notify("The battle screen is not part of this build yet.", severity="warning")
             return

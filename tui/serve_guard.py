@@ -107,7 +107,7 @@ def guarded(server_class: type, guard: Guard) -> type:
     """textual-serve's Server with the guard in front of every route (not vendored:
     only its app factory and its startup banner are extended)."""
 
-    class GuardedServer(server_class):  # type: ignore[misc, valid-type]
+    class GuardedServer(server_class):
         async def _make_app(self):  # type: ignore[no-untyped-def]
             app = await super()._make_app()
             app.middlewares.append(middleware(guard))

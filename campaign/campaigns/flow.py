@@ -76,8 +76,7 @@ def check_campaign(campaign: Campaign, scenario_ids: set[str] | None = None) -> 
     for i, spending in enumerate(campaign.spent):
         if spending.side not in ids:
             problems.append((f"spent[{i}].side", f"no side {spending.side!r}"))
-    die, target = campaign.rules.recovery_die, campaign.rules.recovery_target
-    assert die is not None and target is not None  # a Campaign fills them from its ruleset
+    die, target = campaign.rules.recovery_roll
     if die < 2 or not 1 <= target <= die:
         problems.append(("rules.recovery_target", f"must be between 1 and the recovery die ({die})"))
     return problems
@@ -504,8 +503,7 @@ def post_battle(
         raise CampaignError(f"strategic winner {strategic!r} is not a side")
 
     rules = campaign.rules
-    recovery_die, recovery_target = rules.recovery_die, rules.recovery_target
-    assert recovery_die is not None and recovery_target is not None  # a Campaign fills them from its ruleset
+    recovery_die, recovery_target = rules.recovery_roll
     number = len(campaign.history) + 1
     events: list[str] = []
 

@@ -39,6 +39,13 @@ class CampaignRules:
     declared_objective_vps: bool = True  # objectives the players declare taken score the scenario's VPs
     git_commits: GitCommits = "off"
 
+    @property
+    def recovery_roll(self) -> tuple[int, int]:
+        """The recovery roll's (die, target); a Campaign's rules always have them (filled)."""
+        if self.recovery_die is None or self.recovery_target is None:
+            raise ValueError("these campaign rules are not filled from a ruleset yet")
+        return self.recovery_die, self.recovery_target
+
     def filled(self, ruleset_id: str) -> CampaignRules:
         """These rules with every unset (None) field taken from the ruleset's defaults."""
         if None not in (self.recovery_die, self.recovery_target, self.heals):

@@ -154,7 +154,8 @@ def _build(args: argparse.Namespace) -> tuple[object, dict[str, Force]]:
     track_ids = [t.strip() for t in args.track.split(",") if t.strip()]
     if not track_ids:
         raise CampaignError("give the scenario track with --track S1,S2,... (see scenarios/library)")
-    steps, seen = [], {}
+    steps: list[TrackStep] = []
+    seen: dict[str, int] = {}
     for sid in track_ids:
         seen[sid] = seen.get(sid, 0) + 1
         steps.append(TrackStep(sid if seen[sid] == 1 else f"{sid}-{seen[sid]}", sid))

@@ -94,6 +94,10 @@ def run(args: argparse.Namespace) -> int:
         if warning:
             print(inert(warning), file=sys.stderr)
     if args.json:
+        outcome_doc = _outcome_json(outcome) if outcome is not None else None
+        if recorded_result is not None:  # the campaign's result (a declared winner) is the word
+            outcome_doc = {**(outcome_doc or {}), "winner": recorded_result.winner or None,
+                           "vps": {s: format_vp(v) for s, v in recorded_result.vps.items()}}  # fmt: skip
         doc = {
             "file": str(path),
             "events": [e.to_dict() for e in battle.events],
@@ -103,11 +107,8 @@ def run(args: argparse.Namespace) -> int:
             "over": battle.is_over or recorded_result is not None,
             "ended_by_agreement": recorded_result is not None,
             "pending": "" if recorded_result is not None else _pending_text(battle),
-            "outcome": _outcome_json(outcome) if outcome is not None else None,
+            "outcome": outcome_doc,
         }
-        if recorded_result is not None:  # the campaign's result (a declared winner) is the word
-            doc["outcome"] = {**(doc["outcome"] or {}), "winner": recorded_result.winner or None,
-                              "vps": {s: format_vp(v) for s, v in recorded_result.vps.items()}}  # fmt: skip
         print(inert_json(doc, indent=2, sort_keys=True, default=str))
     else:
         for event in battle.events:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from campaign.campaigns import campaign_winner, standings
+from campaign.campaigns import HistoryEntry, campaign_winner, standings
 from campaign.inert_text import inert
 from campaign.outcome import format_vp
 from saves.battle_file import load_battle_file
@@ -137,7 +137,7 @@ def report_md(folder: CampaignFolder) -> str:
     out += ["", "## Battles", ""]
     if not c.history and not c.battle_in_progress:
         out.append("No battles yet.")
-    files = [(h.battle, h.scenario_name, h.file, h) for h in c.history]
+    files: list[tuple[int, str, str, HistoryEntry | None]] = [(h.battle, h.scenario_name, h.file, h) for h in c.history]
     if c.battle_in_progress:
         files.append((len(c.history) + 1, "in progress", c.battle_in_progress, None))
     for number, title, file, entry in files:
@@ -146,9 +146,9 @@ def report_md(folder: CampaignFolder) -> str:
             out.append(entry.summary + ".")
             lost = ", ".join(f"{names[s]} {n}" for s, n in entry.losses.items())
             out.append(f"Elements lost: {lost}.")
-            for sid, units in entry.units_lost.items():
-                if units:
-                    out.append(f"Units lost by {names[sid]}: {', '.join(units)}.")
+            for sid, gone in entry.units_lost.items():
+                if gone:
+                    out.append(f"Units lost by {names[sid]}: {', '.join(gone)}.")
             back = {s: n for s, n in entry.recovered.items() if n}
             if back:
                 out.append("Recovered after the battle: " + ", ".join(f"{names[s]} {n}" for s, n in back.items()) + ".")

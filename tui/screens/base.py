@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 from tui.widgets.too_small import TooSmall
 
+# What the screen hands back when dismissed (most screens: nothing, and say no type).
+ResultT = TypeVar("ResultT")
 
-class MusterScreen(Screen[None]):
+
+class MusterScreen(Screen[ResultT]):
     """A full screen. Subclasses set HELP_TOPIC and override `has_unsaved` / `save`."""
 
     HELP_TOPIC: ClassVar[str] = "general"
@@ -57,7 +60,7 @@ class MusterScreen(Screen[None]):
             self.app.exit()
 
 
-class MusterModal(ModalScreen):  # type: ignore[type-arg]
+class MusterModal(ModalScreen):
     """A dialog; Escape cancels it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]

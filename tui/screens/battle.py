@@ -82,7 +82,7 @@ class BattleScreen(MusterScreen):
         self.ahead: list[int] = []  # table faces typed beyond one roll: they answer the next rolls
         self.ruleset_id = ""
         self.watching: CampaignBusy | None = None  # another Muster writes: this screen follows it
-        self.seen_file: tuple[int, int] | None = None  # (size, mtime) of the battle file last shown
+        self.seen_file: tuple[object, ...] | None = None  # what _watch_key saw when the battle was last shown
         self.poller: Timer | None = None
         self.reloading = False
         self.over = False  # watched to its end: nothing left to take over
@@ -484,7 +484,7 @@ class BattleScreen(MusterScreen):
             hand = list(decision.data.get("hand", []))
             units = [tuple(u) for u in decision.data.get("units", [])]
             order = str(decision.data.get("order", ""))
-            self.app.push_screen(AssignCardsScreen(name, hand, units, order), answered)  # type: ignore[arg-type]
+            self.app.push_screen(AssignCardsScreen(name, hand, units, order), answered)
         elif spec.type == "deal_cards":
             self.app.push_screen(DealCardsScreen(name, int(decision.data.get("count", 0))), answered)
         else:  # the prompt was kept off the shared screen: the owner reads it in the form

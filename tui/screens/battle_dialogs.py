@@ -84,7 +84,7 @@ def extra_fields(command_class: type, spec: CommandSpec) -> list[tuple[str, Any]
             continue
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = default.factory()  # type: ignore[misc]
+            default = default.factory()
         found.append((field.name, default))
     return found
 

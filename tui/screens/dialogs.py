@@ -6,6 +6,7 @@ unit, side or campaign names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -87,7 +88,7 @@ class PickScreen(MusterModal):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, options: list[tuple[Text | str, Any]]) -> None:
+    def __init__(self, title: str, options: Sequence[tuple[Text | str, Any]]) -> None:
         super().__init__()
         self.title_text = title
         self.options = options

@@ -65,11 +65,11 @@ class ListSuggester(Suggester):
         return None
 
 
-def labelled(label: str, widget: Input | Select) -> Horizontal:  # type: ignore[type-arg]
+def labelled(label: str, widget: Input | Select) -> Horizontal:
     return Horizontal(Label(label, classes="field-label"), widget, classes="field")
 
 
-class ElementEditorScreen(MusterScreen):
+class ElementEditorScreen(MusterScreen[Element | None]):
     """Returns the edited Element on apply, None when backed out."""
 
     HELP_TOPIC = "element-editor"
@@ -94,7 +94,7 @@ class ElementEditorScreen(MusterScreen):
         self.problems: list[str] = []
 
     def dismiss_result(self, element: Element | None) -> None:
-        self.dismiss(element)  # type: ignore[arg-type]
+        self.dismiss(element)
 
     def compose(self) -> ComposeResult:
         e = self.original

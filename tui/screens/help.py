@@ -16,7 +16,7 @@ from tui.screens.base import MusterScreen
 from tui.screens.help_text import ruleset_help, screen_help
 
 
-def keys_text(screen: Screen) -> Text:  # type: ignore[type-arg]
+def keys_text(screen: Screen) -> Text:
     """Every binding active on `screen`, including the app's, as 'key  description' lines."""
     text = Text()
     seen = set()
@@ -39,7 +39,7 @@ class HelpScreen(MusterScreen):
     HELP_TOPIC = "general"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "back", "Back")]
 
-    def __init__(self, origin: Screen, ruleset_id: str | None) -> None:  # type: ignore[type-arg]
+    def __init__(self, origin: Screen, ruleset_id: str | None) -> None:
         super().__init__()
         self.origin = origin
         self.ruleset_id = ruleset_id

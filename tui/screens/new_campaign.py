@@ -47,7 +47,7 @@ def plain_options(values: list[tuple[str, Any]]) -> list[tuple[Text, Any]]:
     return [(Text(inert(label)), value) for label, value in values]
 
 
-class NewCampaignScreen(MusterScreen):
+class NewCampaignScreen(MusterScreen[Path]):
     """Dismisses with the new campaign's folder, or None when backed out."""
 
     HELP_TOPIC = "new-campaign"

@@ -124,7 +124,7 @@ class PickerScreen(MusterModal):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("enter", "confirm", "Done", priority=True),
-        Binding("space", "toggle", "Select / clear", priority=True),
+        Binding("space", "toggle_item", "Select / clear", priority=True),
         Binding("ctrl+a", "all", "All"),
         Binding("ctrl+n", "none", "None"),
     ]
@@ -153,7 +153,7 @@ class PickerScreen(MusterModal):
         self._show_order()
 
     @on(SelectionList.SelectedChanged, "#picker-list")
-    def changed(self, event: SelectionList.SelectedChanged) -> None:  # type: ignore[type-arg]
+    def changed(self, event: SelectionList.SelectedChanged) -> None:
         selected = event.selection_list.selected
         # Keep the order already chosen; whatever was just ticked goes last.
         self.order = [i for i in self.order if i in selected] + [i for i in selected if i not in self.order]
@@ -172,7 +172,7 @@ class PickerScreen(MusterModal):
             text.append("  also typed: " + inert(", ".join(self.kept)), style="dim")
         self.query_one("#picker-order", Static).update(text)
 
-    def action_toggle(self) -> None:
+    def action_toggle_item(self) -> None:  # (DOMNode.action_toggle flips an attribute)
         self.query_one("#picker-list", SelectionList).action_select()
 
     def action_all(self) -> None:

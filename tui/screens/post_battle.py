@@ -147,7 +147,7 @@ class PostBattleScreen(MusterScreen):
 
     def roll_recovery(self) -> None:
         """Auto dice roll the recovery dice here (seeded by the battle); table dice ask for them."""
-        die = self.session.loaded.campaign.rules.recovery_die
+        die = self.session.loaded.campaign.rules.recovery_roll[0]
         needed = {side: n for side, n in self.needed().items() if n}
         if not self.session.table_dice:
             dice = AutoDice(seed=self.session.battle.setup.seed + 1)

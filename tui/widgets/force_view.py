@@ -61,7 +61,7 @@ def columns(profile: Profile, has_points: bool) -> list[tuple[str, int]]:
             *([("Cost", 5)] if has_points else [])]
 
 
-class ForceTable(DataTable):  # type: ignore[type-arg]
+class ForceTable(DataTable):
     """Units as header rows, their elements indented beneath; the ruleset's profile says
     which fields get a column."""
 
