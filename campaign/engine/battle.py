@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -25,6 +25,9 @@ from campaign.engine.rules import BattleRules
 from campaign.engine.scheme import ActivationScheme, get_scheme
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState
+
+if TYPE_CHECKING:
+    from campaign.outcome import BattleOutcome
 
 
 @attrs.define
@@ -230,7 +233,7 @@ class Battle:
     def digest(self) -> str:
         return _digest(self._state)
 
-    def outcome(self) -> Any:
+    def outcome(self) -> BattleOutcome:
         """The rules' BattleOutcome with this battle's digest filled in."""
         result = self.rules.outcome(self._state)
         if attrs.has(type(result)) and hasattr(result, "digest"):

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import RollRequest
+
+T = TypeVar("T")
 
 
 @attrs.define(frozen=True)
@@ -150,13 +152,13 @@ def dice_for(mode: str, seed: int) -> DiceSource:
 # --- helpers for resolution generators -------------------------------------------
 
 
-def roll(die: int, count: int, purpose: str, side: str = "") -> Generator[Any, Any, tuple[int, ...]]:
+def roll(die: int, count: int, purpose: str, side: str = "") -> Generator[RollRequest, Any, tuple[int, ...]]:
     """`faces = yield from roll(6, 3, "3 x d6 to hit")`: one request, its faces back."""
     faces = yield RollRequest(die=die, count=count, purpose=purpose, side=side)
     return tuple(faces)
 
 
-def shuffled(items: Sequence[Any], purpose: str, side: str = "") -> Generator[Any, Any, list[Any]]:
+def shuffled(items: Sequence[T], purpose: str, side: str = "") -> Generator[RollRequest, Any, list[T]]:
     """A Fisher-Yates shuffle driven by the dice source (a card deck, a random order).
 
     Asks for one d(n), d(n-1), ... d2 in turn, so auto dice, table dice and replay all

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.shapes import shape_problem
+
+if TYPE_CHECKING:  # commands are checked against specs; neither module needs the other to run
+    from campaign.engine.commands import Command
 
 
 @attrs.define(frozen=True)
@@ -46,7 +49,7 @@ class CommandSpec:
     odds: bool = False  # the rules give exact odds for it (BattleRules.odds / odds_report)
     targets: str = ""  # what it aims at: "units", "models", "point", or "" (nothing)
 
-    def matches(self, command: Any) -> bool:
+    def matches(self, command: Command) -> bool:
         if getattr(command, "type", None) != self.type:
             return False
         return all(getattr(command, key, object()) == value for key, value in self.params.items())
@@ -57,7 +60,7 @@ class CommandSpec:
                 return spec
         return None
 
-    def check_facts(self, command: Any) -> None:
+    def check_facts(self, command: Command) -> None:
         """Refuse a command whose facts use a name this spec lacks, or a value outside its choices."""
         facts = getattr(command, "facts", None)
         if not self.facts or not isinstance(facts, Mapping):

@@ -47,7 +47,9 @@ from campaign.rulesets.base import Option
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
+    from campaign.engine.odds import AttackOdds
     from campaign.engine.pending import Resolution
+    from campaign.engine.report import OddsReport
 
 SCHEME_KEY = "cards"  # state.scheme[SCHEME_KEY]: CardTurn; state.secret[side][SCHEME_KEY]: SideHand
 
@@ -93,7 +95,7 @@ class CardScheme(ActivationScheme):
     def command_types(self) -> Iterable[type[Command]]:
         return CARD_COMMANDS
 
-    def odds(self, state: BattleState, command: Command, ctx: Context) -> Any:
+    def odds(self, state: BattleState, command: Command, ctx: Context) -> AttackOdds | OddsReport:
         """The host's odds with the card modifier the acting unit would get now."""
         from campaign.activation.cards.odds import scheme_odds
 
