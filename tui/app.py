@@ -61,12 +61,14 @@ class MusterApp(App[None]):
         on_save: Callable[[Force], None] | None = None,
         *,
         new_in: Path | None = None,
+        bank: Callable[[Force], object] | None = None,
     ) -> None:
         """The force builder on `force`: saved to `path`, through `on_save`, or as a new
-        file in the folder `new_in` (named after the force; an existing file is never replaced)."""
+        file in the folder `new_in` (named after the force; an existing file is never replaced).
+        `bank` gives the line about a campaign side's reinforcement points the builder shows."""
         from tui.screens.force_builder import ForceBuilderScreen
 
-        self.push_screen(ForceBuilderScreen(force, path, on_save, new_in=new_in))
+        self.push_screen(ForceBuilderScreen(force, path, on_save, new_in=new_in, bank=bank))  # type: ignore[arg-type]
 
     def open_campaign(self, folder: Path) -> None:
         from tui.screens.dashboard import DashboardScreen
@@ -82,8 +84,16 @@ class MusterApp(App[None]):
 
         self.push_screen(NewCampaignScreen(folder), created)
 
+    def brief_battle(self, campaign_folder: Path) -> None:
+        """The dashboard's "next battle": the scenario's briefing, then the muster screen,
+        then the battle (a battle already in progress is resumed at once)."""
+        from tui.screens.briefing import BriefingScreen
+
+        self.push_screen(BriefingScreen(campaign_folder))
+
     def start_battle(self, campaign_folder: Path) -> None:
-        """The dashboard's "next battle" action.
+        """The battle screen on the campaign's battle in progress, or on the next battle
+        with every survivor mustered (scripts and tests; players come through `brief_battle`).
 
         The battle screen plugs in here: `tui/screens/battle.py` providing
         `BattleScreen(campaign_folder: Path)`. Until it exists the app says so.

@@ -217,11 +217,14 @@ async def test_end_by_agreement_post_battle_and_next_scenario(demo: Path) -> Non
         assert "Saved." in screen_text(app)
         forces = load_campaign(demo, builtin_scenarios()).forces
         assert sum(e.alive for u in forces["aliens"].units for e in u.elements) == 40
-        await pilot.press("n")
+        await pilot.press("n")  # the next battle's briefing, then its muster, then the battle
+        await settle(pilot)
+        assert "Battle 2: " in screen_text(app)
+        await pilot.press("enter", "b")
         await settle(pilot)
         nxt = app.screen
         assert isinstance(nxt, BattleScreen) and nxt.session is not None
-        assert nxt.session.plan is not None and nxt.session.plan.number == 2
+        assert nxt.session.path.name.startswith("02-")
         assert nxt.session.scenario.id == camp.step(camp.position).scenario
 
 

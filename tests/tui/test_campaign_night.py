@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Log
+from textual.widgets import Log, Static
 
 from campaign.campaigns import muster, plan_battle
 from campaign.rulesets import get_ruleset
@@ -103,13 +103,19 @@ async def test_saving_a_grown_force_spends_banked_reinforcements(empty_folder: P
         await settle(pilot)
         builder = app.screen
         assert isinstance(builder, ForceBuilderScreen)
+        bank = str(builder.query_one("#force-bank", Static).render())
+        assert bank == "Reinforcement bank: 50 pts; the changes cost nothing"  # shown before spending
         builder.set_force(_two_more_troops(builder.force))
+        await pilot.pause()
+        assert "Reinforcement bank: 50 pts; saving spends 40, leaving 10" in screen_text(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert any("Spent 40 reinforcement points (10 left)." in str(n.message) for n in app._notifications)
         camp = load_campaign(folder, builtin_scenarios()).campaign
         assert camp.side("humans").reinforcements == 10 and camp.spent[0].points == 40
         builder.set_force(_two_more_troops(builder.force))  # 40 more: the bank has 10
+        await pilot.pause()
+        assert "Reinforcement bank: 10 pts; changes cost 40, 30 over: saving is refused" in screen_text(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert any("have 10 reinforcement points banked; this costs 40" in str(n.message) for n in app._notifications)

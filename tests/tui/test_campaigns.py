@@ -124,7 +124,7 @@ async def test_dashboard_edits_a_side_force_and_saves_it_into_the_campaign(tmp_p
 async def test_next_battle_is_handed_to_the_app_hook(tmp_path: Path) -> None:
     calls = []
     app = MusterApp(tmp_path, demo=True, demo_root=tmp_path)
-    app.start_battle = calls.append  # type: ignore[method-assign]
+    app.brief_battle = calls.append  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await settle(pilot)

@@ -152,6 +152,23 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         assert "Humans: Human Force  5 units, 28/28 elements, 984 pts" in screen_text(app)
 
         # --- 3. the next battle: Hold the Bridge, auto dice from the campaign's seed ---------------
+        await pilot.press("b")  # the briefing, then the muster, then the battle
+        await settle(pilot)
+        text = screen_text(app)
+        assert "limit 600 pts · 6 rounds · won by its objectives" in text
+        assert "Humans (defender): 5 units, 984 pts · over the limit by 384" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)  # Hold the Bridge is a 600-point battle: both sides are over it
+        assert "984 / 600 pts  (384 over)" in text and "1002 / 600 pts  (402 over)" in text
+        await pilot.press("b")  # refused, with the reasons
+        await settle(pilot)
+        assert any("over the scenario's limit of 600 by 384" in str(n.message) for n in app._notifications)
+        await pilot.press("o")  # the players agree to fight with everything: a logged house rule
+        await settle(pilot)
+        await pilot.press(*"full forces tonight", "enter")
+        await settle(pilot)
+        assert "override: full forces tonight" in screen_text(app)
         await pilot.press("b")
         await settle(pilot)
         battle_screen = app.screen
@@ -159,6 +176,7 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         session = battle_screen.session
         path = session.path
         assert path == folder / "battles" / "01-hold-the-bridge.toml"
+        assert [side.override for side in load_battle_file(path).header.sides] == ["full forces tonight"] * 2
         text = screen_text(app)
         assert "Hold the Bridge  Round 1/6  deciding: Humans" in text
         assert "Initiative: Humans 6, Aliens 5" in text
@@ -279,9 +297,10 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         assert "Aliens: Alien Force  4 units, 40/43 elements" in text
         await pilot.press("b")
         await settle(pilot)
+        await pilot.press("enter", "o", *"as before", "enter", "b")  # Breakthrough's limit: the house rule again
+        await settle(pilot)
         second = app.screen
         assert isinstance(second, BattleScreen) and second.session is not None
-        assert second.session.plan is not None and second.session.plan.number == 2
         text = screen_text(app)
         assert "Breakthrough  Round 1/7" in text
         assert "Ripper Swarm  21/21" in text  # the survivors carried over

@@ -118,3 +118,16 @@ def test_new_campaign_wizard_sides(snap_compare, table: Path) -> None:  # type: 
 
 def test_terminal_too_small(snap_compare, table: Path) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(MusterApp("."), terminal_size=(70, 20), run_before=opened(None))
+
+
+def test_briefing(snap_compare, table: Path) -> None:  # type: ignore[no-untyped-def]
+    app = MusterApp(".")
+    assert snap_compare(app, terminal_size=SIZE, run_before=opened(lambda a: a.brief_battle(table / "toy")))
+
+
+def test_muster(snap_compare, table: Path) -> None:  # type: ignore[no-untyped-def]
+    """Enter from the briefing; the first unit left home (a word as well as a colour says so)."""
+    app = MusterApp(".")
+    assert snap_compare(
+        app, terminal_size=SIZE, press=["enter", "tab", "space"], run_before=opened(lambda a: a.brief_battle(table / "toy"))
+    )

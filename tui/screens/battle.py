@@ -329,7 +329,9 @@ class BattleScreen(MusterScreen):
         actions.clear_options()
         actions.add_options(options)
         if options:
-            actions.highlighted = 0
+            pending = session.pending
+            labels = [str(option.prompt) for option in options]
+            actions.highlighted = session.preferred(pending, labels) if isinstance(pending, Decision) else 0
         actions.focus()
         self.call_after_refresh(self._follow_up)
 
@@ -405,6 +407,8 @@ class BattleScreen(MusterScreen):
         elif option == HIDDEN_OPTION and isinstance(pending, Decision):
             self.hand_over(pending)
         elif isinstance(pending, Decision) and option.isdigit():
+            labels = [str(o.prompt) for o in event.option_list.options]
+            self.session.chose(pending, labels, event.option_index)
             self.choose(pending.legal[int(option)])
 
     def choose(self, spec: CommandSpec, heading: str = "") -> None:

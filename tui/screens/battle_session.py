@@ -58,6 +58,7 @@ class BattleSession:
         count = battle.log_length
         self.written = count if self._complete(count) else count - 1
         self.memory: dict[tuple[str, str], Any] = {}  # (command type, fact) -> last answer
+        self.choices: dict[tuple[str, str, tuple[str, ...]], str] = {}  # a decision's situation -> the choice made
         self.broken = ""  # why the session cannot go on (the file could not be read back)
         self.ended_by_agreement = False
         self.size = _size(path)  # the battle file as this session last read or wrote it
@@ -178,6 +179,17 @@ class BattleSession:
         if fact.choices and remembered not in fact.choices:
             return fact.default
         return remembered
+
+    def preferred(self, decision: Decision, labels: list[str]) -> int:
+        """Where the choices start: at the one picked the last time this side met the same
+        decision with the same choices (the next round's "shoot", then "end activation",
+        are one Enter each), else at the first."""
+        picked = self.choices.get((decision.side, decision.prompt, tuple(labels)))
+        return labels.index(picked) if picked in labels else 0
+
+    def chose(self, decision: Decision, labels: list[str], index: int) -> None:
+        if 0 <= index < len(labels) and not decision.data.get("hidden"):
+            self.choices[(decision.side, decision.prompt, tuple(labels))] = labels[index]
 
     def command(self, spec: CommandSpec, facts: Mapping[str, Any] | None = None, **fields: Any) -> Command:
         """The command for a legal spec; facts equal to their default are left out of the log."""

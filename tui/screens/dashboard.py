@@ -1,7 +1,7 @@
 """The campaign dashboard: standings, VP chart, scenario track, battle history, forces.
 
 It shows what `saves` loads and `campaign` computes (standings, VP ledger); it
-decides nothing. "Next battle" is handed to the app (`MusterApp.start_battle`),
+decides nothing. "Next battle" is handed to the app (`MusterApp.brief_battle`: briefing, muster, battle),
 where the battle screen plugs in.
 """
 
@@ -49,6 +49,34 @@ def vp_bars(camp: Any, series: dict[str, list[float]]) -> Text:
         text.append(inert(side.name)[:14].ljust(min(width, 14)) + " ")  # a name is plain text, never markup
         text.append("█" * round(BAR_WIDTH * value / top), style="bold")
         text.append(f" {vp_text(value)}\n")
+    return text
+
+
+def bank_text(loaded: Any, side_id: str, force: Force) -> Text:
+    """The force builder's line on a campaign side's reinforcement bank: what it holds, and
+    what saving `force` would take from it (before the first battle edits are free)."""
+    from campaign.campaigns.flow import reinforcement_cost, ruleset_price
+
+    camp = loaded.campaign
+    held = camp.side(side_id).reinforcements
+    text = Text("Reinforcement bank: ", style="bold")
+    text.append(f"{vp_text(held)} pts")
+    if camp.battle_in_progress:
+        text.append("; spent between battles (one is in progress)", style="dim")
+        return text
+    if not camp.history:
+        text.append("; edits are free before the first battle", style="dim")
+        return text
+    try:
+        cost = reinforcement_cost(camp, loaded.forces[side_id], force, ruleset_price(camp))
+    except Exception:  # noqa: BLE001 - a ruleset without points, a half-made edit: nothing to spend
+        return text
+    if cost <= 0:
+        text.append("; the changes cost nothing", style="dim")
+    elif cost <= held:
+        text.append(f"; saving spends {vp_text(cost)}, leaving {vp_text(held - cost)}", style="yellow")
+    else:
+        text.append(f"; changes cost {vp_text(cost)}, {vp_text(cost - held)} over: saving is refused", style="bold red")
     return text
 
 
@@ -253,7 +281,7 @@ class DashboardScreen(MusterScreen):
         if self.loaded.campaign.finished:
             self.notify("The campaign is over: there is no next battle.", severity="warning")
             return
-        self.app.start_battle(self.folder)  # type: ignore[attr-defined]
+        self.app.brief_battle(self.folder)  # type: ignore[attr-defined]
 
     def action_edit_force(self) -> None:
         if self.loaded is None:
@@ -290,7 +318,10 @@ class DashboardScreen(MusterScreen):
             self.notify(f"Battle {len(loaded.campaign.history) + 1} is in progress: it fights the units it mustered; "
                         "changes saved now apply after it.", markup=False)  # fmt: skip
 
-        self.app.open_force(loaded.forces[side_id], loaded.force_path(side_id), on_save=save)  # type: ignore[attr-defined]
+        def bank(force: Force) -> Text:
+            return bank_text(loaded, side_id, force)
+
+        self.app.open_force(loaded.forces[side_id], loaded.force_path(side_id), on_save=save, bank=bank)  # type: ignore[attr-defined]
 
     def _history_entry(self) -> Any:
         table = self.query_one("#history", DataTable)

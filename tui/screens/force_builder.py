@@ -38,6 +38,7 @@ from tui.widgets.force_view import (
 )
 
 SaveHook = Callable[[Force], None]
+BankHook = Callable[[Force], Text]  # a campaign side's bank, and what saving this force would take from it
 
 
 class ForceBuilderScreen(MusterScreen):
@@ -59,7 +60,13 @@ class ForceBuilderScreen(MusterScreen):
     ]
 
     def __init__(
-        self, force: Force, path: Path | None = None, on_save: SaveHook | None = None, *, new_in: Path | None = None
+        self,
+        force: Force,
+        path: Path | None = None,
+        on_save: SaveHook | None = None,
+        *,
+        new_in: Path | None = None,
+        bank: BankHook | None = None,
     ) -> None:
         super().__init__()
         self.force = force
@@ -68,10 +75,12 @@ class ForceBuilderScreen(MusterScreen):
         self.on_save = on_save
         self.new_in = new_in  # a new force: its file is named when first saved
         self.priced = workspace.price(force)
+        self.bank = bank
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="force-summary")
+        yield Static(id="force-bank")
         try:
             ruleset: type[Ruleset] = type(workspace.ruleset_for(self.force))
         except (UnknownRuleset, ValueError):  # priced as unknown below; the table keeps the core's columns
@@ -101,6 +110,10 @@ class ForceBuilderScreen(MusterScreen):
         table.show(self.force, self.priced, keep if keep is not None else table.place)
         has_points = self.query_one(ForceTable).has_points
         self.query_one("#force-summary", Static).update(summary_text(self.force, self.priced, self.has_unsaved(), has_points))
+        bank = self.query_one("#force-bank", Static)
+        bank.display = self.bank is not None
+        if self.bank is not None:
+            bank.update(self.bank(self.force))
         self.show_details()
 
     def show_details(self) -> None:

@@ -20,7 +20,7 @@ SCREENS: dict[str, str] = {
     ),
     "new-campaign": (
         "Four short pages: the basics (name, folder, ruleset and edition, dice mode, activation), the sides "
-        "with a force each (a sample force or a force file from this folder), the scenario track (press "
+        "with a force each (a sample force or a force file from this folder) and its players, the scenario track (press "
         "space on scenarios in the order they are to be played) and the campaign rules. ctrl+n and ctrl+b "
         "move between pages, ctrl+s creates the campaign folder and opens its dashboard. Anything missing "
         "is explained at the bottom and nothing is written until it is complete."
@@ -28,14 +28,31 @@ SCREENS: dict[str, str] = {
     "dashboard": (
         "One campaign at a glance: the sides and their victory points, the points won battle by battle, "
         "the scenario track (done, next, branches), the battles fought so far and each side's force. "
-        "b starts the next battle, e edits a side's force, l shows a past battle's log, "
+        "b briefs the next battle (then the muster, then the battle; a battle in progress resumes at once), e edits a side's force, l shows a past battle's log, "
         "r writes the campaign report, c commits the campaign folder to git."
+    ),
+    "briefing": (
+        "What the next scenario asks before anyone musters: its points limit, rounds or how it ends, how "
+        "victory is decided, deployment, special rules and the objectives with what each is worth; then "
+        "what each side can field from its survivors, and whether all of it fits the limit. Arrows and "
+        "page keys scroll; Enter goes on to the muster."
+    ),
+    "muster": (
+        "Each side ticks the units it takes into the battle, from those with elements left. Space (or "
+        "Enter) takes or leaves the highlighted unit, Tab moves to the other side. Under each list: the "
+        "points mustered against the scenario's limit, and why the muster would be refused (over the "
+        "limit, or an error the ruleset finds). b starts the battle with the units ticked; a refused side "
+        "stops it, unless o gives an override with a reason (a house rule), which the battle file keeps "
+        "with that side. f forecasts the battle between the units ticked: a couple of dozen battles "
+        "played by the autoplayer in the background, each side's chance to win, draw or lose."
     ),
     "force-builder": (
         "Units in bold with their elements beneath, each with its cost. The panel below breaks the "
         "highlighted element's price down term by term; findings explain what the ruleset objects to "
         "but never stop you. Enter or e edits, a adds an element, u a unit, s a unit from the sample forces, "
         "d duplicates, x deletes (after asking), shift+up/down or -/+ reorder, r renames, ctrl+s saves. "
+        "Once a campaign has fought a battle, what a save adds to the force's price is paid from the "
+        "side's banked reinforcement points; the line at the top shows the bank and what the changes cost. "
         "p shows the force as a roster for the table and writes it as Markdown beside the force file."
     ),
     "element-editor": (

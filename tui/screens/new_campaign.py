@@ -25,7 +25,7 @@ from campaign.force import Force
 from campaign.engine.scheme import scheme_names
 from campaign.activation import DEFAULT_SCHEME
 from campaign.rulesets import ruleset_class
-from campaign.inert_text import inert
+from campaign.inert_text import control_problem, inert
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
@@ -82,12 +82,17 @@ class NewCampaignScreen(MusterScreen[Path]):
                                                     value=DEFAULT_SCHEME, id="c-activation", compact=True,
                                                     allow_blank=False))
             with VerticalScroll(id="page-sides"):
-                yield Label(Text("Two to four sides. A side without a name is left out.", style="dim"))
+                yield Label(Text("Two to four sides, each with its force and players. A side without a name "
+                                 "is left out.", style="dim"))  # fmt: skip
                 for i in range(MAX_SIDES):
                     with Horizontal(classes="field side-row"):
                         yield Label(f"Side {i + 1}", classes="field-label")
                         yield Input(placeholder="side name", id=f"c-side-{i}", compact=True)
                         yield Select([], id=f"c-force-{i}", compact=True, prompt="force")
+                    with Horizontal(classes="field side-row"):
+                        yield Label("  players", classes="field-label")
+                        yield Input(placeholder="who plays it, e.g. Ann, Bo (optional)", id=f"c-players-{i}",
+                                    compact=True)  # fmt: skip
             with Vertical(id="page-track"):
                 yield Label(Text("Pick scenarios with space, in the order they are to be played.", style="dim"))
                 yield SelectionList(id="c-track")
@@ -240,7 +245,12 @@ class NewCampaignScreen(MusterScreen[Path]):
             choice = q(f"#c-force-{i}", Select).value
             if not isinstance(choice, int):
                 raise CampaignError(f"side {side_name!r} has no force (page 2)")
-            sides.append(Side(side_id, side_name))
+            players = tuple(p.strip() for p in q(f"#c-players-{i}", Input).value.split(",") if p.strip())
+            for player in players:
+                problem = control_problem(player)
+                if problem:
+                    raise CampaignError(f"side {side_name!r}: a player's name: {problem} (page 2)")
+            sides.append(Side(side_id, side_name, players))
             forces[side_id] = self.forces[choice][1]
         if len(sides) < 2:
             raise CampaignError("a campaign needs at least two sides (page 2)")

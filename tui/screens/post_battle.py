@@ -267,7 +267,7 @@ class PostBattleScreen(MusterScreen):
             return
         folder = self.session.loaded.path
         self._to_dashboard()
-        self.app.start_battle(folder)  # type: ignore[attr-defined]
+        self.app.brief_battle(folder)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         if self.saved is None:

@@ -1,0 +1,145 @@
+"""Pilot tests of the briefing and muster screens (issue 13: before a battle; issue 17: forecast)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import SelectionList
+
+from campaign.campaigns import muster, plan_battle
+from saves.battle_file import load_battle_file
+from saves.campaign_file import load_campaign, start_battle
+from scenarios import builtin_scenarios
+from scenarios.demo import write_demo
+from tests.tui.campaign_fixture import HOSTILE_SIDE, HOSTILE_UNIT, make_toy_campaign
+from tests.tui.helpers import screen_text
+from tests.tui.playthrough import settle
+from tui import workspace
+from tui.app import MusterApp
+from tui.screens import muster as muster_screen
+from tui.screens.battle import BattleScreen
+from tui.screens.briefing import BriefingScreen
+from tui.screens.dashboard import DashboardScreen
+from tui.screens.muster import MusterForcesScreen
+
+SIZE = (80, 24)
+
+
+async def test_b_resumes_a_battle_in_progress_without_a_briefing(tmp_path: Path) -> None:
+    demo = write_demo(tmp_path / "demo", seed=11)
+    library = builtin_scenarios()
+    loaded = load_campaign(demo, library)
+    plan = plan_battle(loaded.campaign, library)
+    start_battle(loaded, plan, {side: muster(plan, force) for side, force in loaded.forces.items()})
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_campaign(demo)
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen) and app.screen.session is not None
+        assert app.screen.session.path == demo / "battles" / "01-demo-landing.toml"
+        await pilot.press("escape")  # the briefing left the stack: straight back to the dashboard
+        await settle(pilot)
+        assert isinstance(app.screen, DashboardScreen)
+
+
+async def test_names_are_shown_as_typed_and_a_side_without_units_is_refused(tmp_path: Path) -> None:
+    toy = make_toy_campaign(tmp_path / "toy")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.brief_battle(toy)
+        await settle(pilot)
+        assert isinstance(app.screen, BriefingScreen)
+        assert f"{HOSTILE_SIDE} (defender): 1 unit, 29 pts · musters whole" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert f"╭─ {HOSTILE_SIDE} ─" in text and "[@click=app.quit]Boss[/] 3/3 29" in text
+        await pilot.press("o")
+        await settle(pilot)
+        assert any("Nothing to override" in str(n.message) for n in app._notifications)
+        await pilot.press("tab", "space")  # the raiders leave their only unit home
+        await settle(pilot)
+        text = screen_text(app)
+        assert f"(home) {HOSTILE_UNIT}"[:30] in text and "✗ Raider Band musters no units" in text
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, MusterForcesScreen)
+        assert any("Raider Band musters no units" in str(n.message) for n in app._notifications)
+        assert not load_campaign(toy, builtin_scenarios()).campaign.battle_in_progress  # nothing written
+
+
+async def test_an_override_is_kept_in_the_battle_file(tmp_path: Path) -> None:
+    import attrs
+
+    from saves.scenario_file import dump_scenario
+
+    demo = write_demo(tmp_path / "demo", seed=11)
+    landing = attrs.evolve(builtin_scenarios()["demo-landing"], points_limit=900)  # the campaign's own, smaller
+    (demo / "scenarios").mkdir(exist_ok=True)
+    (demo / "scenarios" / "demo-landing.toml").write_text(dump_scenario(landing))
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.brief_battle(demo)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MusterForcesScreen)
+        assert "996 / 900 pts  (96 over)" in screen_text(app)
+        await pilot.press("o")
+        await settle(pilot)
+        await pilot.press(*"we agreed", "enter")
+        await settle(pilot)
+        assert "override: we agreed" in screen_text(app)
+        await pilot.press("b")
+        await settle(pilot)
+        battle = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+        assert battle.session is not None
+        header = load_battle_file(battle.session.path).header
+        assert [(side.id, side.override) for side in header.sides] == [("humans", "we agreed"), ("aliens", "we agreed")]
+
+
+async def test_a_forecast_runs_in_the_background(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(muster_screen, "FORECAST_BATTLES", 3)
+    demo = write_demo(tmp_path / "demo", seed=11)
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.brief_battle(demo)
+        await settle(pilot)
+        await pilot.press("enter", "f")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Forecast, 3 auto-dice battles" in text
+        humans = next(line for line in text.splitlines() if line.startswith(" Humans "))
+        aliens = next(line for line in text.splitlines() if line.startswith(" Aliens "))
+        assert "win" in humans and "draw" in humans and "loss" in humans
+        win = int(humans.split("win")[1].split("%")[0])
+        loss = int(aliens.split("loss")[1].split("%")[0])
+        assert win == loss  # one side's win is the other's loss
+        listing = app.screen.query_one("#muster-list-0", SelectionList)
+        listing.focus()
+        await pilot.press("space")  # a change of units: the forecast no longer holds
+        await pilot.pause()
+        assert "Forecast," not in screen_text(app)
+
+
+def test_the_forecast_bars_are_plain_text() -> None:
+    summary = {"battles": 4, "sides": [
+        {"win": {"p": 0.75}, "draw": {"p": 0.0}, "loss": {"p": 0.25}},
+        {"win": {"p": 0.25}, "draw": {"p": 0.0}, "loss": {"p": 0.75}}]}  # fmt: skip
+    text = muster_screen.forecast_text(summary, ["[b]A", "B"]).plain
+    assert "[b]A " + "█" * 15 in text and "win  75% draw   0% loss  25%" in text
+
+
+def test_battle_briefing_prices_and_plans(tmp_path: Path) -> None:
+    demo = write_demo(tmp_path / "demo", seed=11)
+    ready = workspace.battle_briefing(demo)
+    assert ready.plan.number == 1 and ready.briefing.points_limit == 1010
+    assert [side.total for side in ready.briefing.sides] == [996, 1002]
