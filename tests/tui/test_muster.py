@@ -17,6 +17,7 @@ from tests.tui.helpers import screen_text
 from tests.tui.playthrough import settle
 from tui import workspace
 from tui.app import MusterApp
+from tui.cli import main as cli
 from tui.screens import muster as muster_screen
 from tui.screens.battle import BattleScreen
 from tui.screens.briefing import BriefingScreen
@@ -73,7 +74,7 @@ async def test_names_are_shown_as_typed_and_a_side_without_units_is_refused(tmp_
         assert not load_campaign(toy, builtin_scenarios()).campaign.battle_in_progress  # nothing written
 
 
-async def test_an_override_is_kept_in_the_battle_file(tmp_path: Path) -> None:
+async def test_an_override_is_kept_in_the_battle_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import attrs
 
     from saves.scenario_file import dump_scenario
@@ -103,6 +104,9 @@ async def test_an_override_is_kept_in_the_battle_file(tmp_path: Path) -> None:
         assert battle.session is not None
         header = load_battle_file(battle.session.path).header
         assert [(side.id, side.override) for side in header.sides] == [("humans", "we agreed"), ("aliens", "we agreed")]
+    assert cli(["report", str(demo)]) == 0  # and the campaign's report says so
+    report = capsys.readouterr().out
+    assert "Humans mustered by override: we agreed." in report and "Aliens mustered by override: we agreed." in report
 
 
 async def test_a_forecast_runs_in_the_background(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
