@@ -285,7 +285,7 @@ def start_mustered_battle(folder: Path, ready: BattleBriefing, mustered: dict[st
     lease = hold_campaign(folder, "muster")
     try:
         ready.loaded.lease = lease
-        return start_battle(ready.loaded, ready.plan, mustered, overrides)  # type: ignore[no-any-return]
+        return start_battle(ready.loaded, ready.plan, mustered, overrides)
     finally:
         ready.loaded.lease = None
         lease.release()

@@ -158,9 +158,9 @@ def report_md(folder: CampaignFolder) -> str:
         except SaveError as exc:
             out += [f"(log unavailable: {exc})", ""]
             continue
-        for side in battle.header.sides:  # a muster let through by a house rule is said with its reason
-            if side.override:
-                out += [f"{names.get(side.id, side.name)} mustered by override: {side.override}.", ""]
+        for mustered in battle.header.sides:  # a muster let through by a house rule is said with its reason
+            if mustered.override:
+                out += [f"{names.get(mustered.id, mustered.name)} mustered by override: {mustered.override}.", ""]
         out += [f"Log ({len(battle.log)} entries, seed {battle.header.seed}, dice {battle.header.dice}):", "", "```"]
         events = events_by_entry(battle)
         for i, e in enumerate(battle.log):

@@ -256,12 +256,12 @@ class MusterForcesScreen(MusterScreen):
 
     # --- forecast ----------------------------------------------------------------------
     def action_forecast(self) -> None:
-        musters = [s.mustered for s in self.sides]
-        if len(musters) != 2 or any(m is None for m in musters):
+        musters = [s.mustered for s in self.sides if s.mustered is not None]
+        if len(musters) != 2 or len(self.sides) != 2:
             self.notify("A forecast needs two sides, each with units.", severity="warning", markup=False)
             return
         self.show_status(Text(f"Forecasting {FORECAST_BATTLES} battles...", style="dim"))
-        self.forecast_worker(musters[0], musters[1])  # type: ignore[arg-type]
+        self.forecast_worker(musters[0], musters[1])
 
     @work(thread=True, exclusive=True, group="forecast")
     def forecast_worker(self, a: Force, b: Force) -> None:
