@@ -85,6 +85,8 @@ def extra_fields(command_class: type, spec: CommandSpec) -> list[tuple[str, Any]
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
+        if isinstance(default, dict):  # a table (per-model weapons, say) keeps its default: one line cannot hold it
+            continue
         found.append((field.name, default))
     return found
 

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from campaign.activation.phased import PhaseView, phase_view
 from campaign.engine import Battle, Decision, RollRequest
 from campaign.engine.state import BattleState
 from campaign.inert_text import inert
@@ -79,7 +80,8 @@ def header_text(battle: Battle, scenario_name: str, card_view: Any = None) -> Te
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(inert(scenario_name), style="bold")
     rounds = getattr(battle.setup.scenario, "rounds", None)
-    word = "Turn" if card_view is not None else "Round"
+    phased = phase_view(state)
+    word = "Turn" if card_view is not None or phased is not None else "Round"
     text.append(f"  {word} {state.round}" + (f"/{rounds}" if rounds else ""))
     pending = battle.pending
     if pending is None:
@@ -101,6 +103,8 @@ def header_text(battle: Battle, scenario_name: str, card_view: Any = None) -> Te
                 text.append(inert(f"{card} {names.get(unit_id, unit_id)}"), style=style)
         else:
             text.append("none revealed yet", style="dim")
+    elif phased is not None:
+        _phase_line(text, state, phased)
     else:
         order = scheme.get("order") or []
         text.append("Order: ", style="dim")
@@ -111,6 +115,23 @@ def header_text(battle: Battle, scenario_name: str, card_view: Any = None) -> Te
         if not order:
             text.append("not rolled yet", style="dim")
     return text
+
+
+def _phase_line(text: Text, state: BattleState, view: PhaseView) -> None:
+    """A phased turn: the phase now (of this turn's), whose pick is next, passes in a row,
+    what shaped the turn."""
+    if view.phase:
+        text.append(f"Phase {view.index + 1}/{len(view.phases)}: ", style="dim")
+        text.append(inert(view.phase), style="bold")
+    else:
+        text.append("Turn start", style="dim")
+    if view.picking in state.side_ids():
+        text.append("  next: ", style="dim")
+        text.append(inert(state.side(view.picking).name), style=side_style(state, view.picking))
+        if view.passes:
+            text.append(f" ({view.passes} pass{'es' if view.passes > 1 else ''} in a row)", style="dim")
+    if view.note:
+        text.append("  " + inert(view.note), style="dim")
 
 
 class BattleHeader(Static):

@@ -145,6 +145,12 @@ def _report(side: str, prompt: str, facts: Sequence[FactSpec], check: Callable[[
     return Decision(side, prompt, (CommandSpec("report", facts=tuple(facts), label="Report"),), check=check)
 
 
+def _model_name(roster: Roster, model: ModelState) -> str:
+    """A model's name, with its unit's when they differ ("Gnasher (Gnasher Pack)")."""
+    unit = roster.units[model.unit].name
+    return model.name if unit == model.name else f"{model.name} ({unit})"
+
+
 def _ids(value: Any, rule: str, name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise IllegalCommand(rule, f"{name} must be a list of model or unit ids")
@@ -270,7 +276,7 @@ class D10Play:
         if phase in ATTACK_PHASES and self.attackers(game, phase, side):
             # a pick is a target model (AMB-32); the attackers on it are the command's to name
             return [
-                CommandSpec("declare", {"target": m.id}, SHOT_FACTS, f"Attack {m.name} ({roster.units[m.unit].name})", odds=True, targets="models")
+                CommandSpec("declare", {"target": m.id}, SHOT_FACTS, f"Attack {_model_name(roster, m)}", odds=True, targets="models")
                 for m in self.targets(game, side)
             ]
         return []
