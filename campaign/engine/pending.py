@@ -19,7 +19,8 @@ class FactSpec:
     """A table fact a command must carry: name, allowed values (empty: any), default.
 
     `picks` says what a list fact holds, so a UI can offer a picker instead of typed ids:
-    one of PICKS (any units, the acting side's enemy units, any elements, or the elements
+    one of PICKS (any units, the acting side's enemy units, any elements, the acting side's
+    own elements, or the elements
     of the command's `unit` or `target`); empty for anything else."""
 
     name: str
@@ -29,7 +30,7 @@ class FactSpec:
     picks: str = ""
 
 
-PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements")
+PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements", "own_elements")
 
 
 @attrs.define(frozen=True)
@@ -39,7 +40,8 @@ class CommandSpec:
     A command matches when its type is `type` and each of `params` equals the command's
     field of that name; its `facts` must use only the names in `facts`, with values
     among their choices. `label` is the plain text a UI shows for it; `odds` and
-    `targets` tell a UI whether to show odds and what to offer as a target.
+    `targets` tell a UI whether to show odds and what to offer as a target; `picks` what
+    to offer for a field that lists ids (the attacking models, say: "own_elements").
     """
 
     type: str
@@ -48,6 +50,7 @@ class CommandSpec:
     label: str = ""
     odds: bool = False  # the rules give exact odds for it (BattleRules.odds / odds_report)
     targets: str = ""  # what it aims at: "units", "models", "point", or "" (nothing)
+    picks: dict[str, str] = attrs.field(factory=dict)  # a list field's name -> what a UI offers for it (one of PICKS)
 
     def matches(self, command: Command) -> bool:
         if getattr(command, "type", None) != self.type:

@@ -1,12 +1,12 @@
 """One d10 attack phase on the battle screen (Pilot, 80x24): the header names the phase and
-whose pick is next, the sides alternate target picks, hits show as pending on the target
-model and land when the phase ends."""
+whose pick is next, the sides alternate target picks (the attackers picked from the side's
+own models), hits show as pending on the target model and land when the phase ends."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, SelectionList
 
 from campaign.activation.phased import phase_view
 from campaign.campaigns import Side, TrackStep, create_campaign, muster, plan_battle
@@ -22,6 +22,7 @@ from tests.tui.helpers import screen_text
 from tui.app import MusterApp
 from tui.cli.replay import battle_setup
 from tui.screens.battle_dialogs import CommandForm
+from tui.screens.picker import PickerScreen
 from tui.widgets.battle_panels import UnitsPanel
 
 LIB = builtin_scenarios()
@@ -95,7 +96,24 @@ async def test_an_attack_phase_with_alternating_picks_and_hits_landing_at_its_en
             await settle(app, pilot)
             if isinstance(app.screen, CommandForm):
                 assert isinstance(command, Declare)
-                app.screen.query_one("#field-attackers", Input).value = ", ".join(command.attackers)
+                form = app.screen
+                if not declared:  # the attackers picked from the side's own models (F2)
+                    form.query_one("#field-attackers", Input).focus()
+                    await pilot.pause()
+                    await pilot.press("f2")
+                    await settle(app, pilot)
+                    assert isinstance(app.screen, PickerScreen)
+                    options = app.screen.query_one("#picker-list", SelectionList)
+                    ids = [options.get_option_at_index(i).value for i in range(options.option_count)]
+                    assert ids and all(live_game.roster.model(i).side == pending.side for i in ids)
+                    for attacker in command.attackers:
+                        options.select(attacker)
+                    await pilot.press("enter")
+                    await settle(app, pilot)
+                    assert app.screen is form
+                    assert form.query_one("#field-attackers", Input).value == ", ".join(command.attackers)
+                else:
+                    form.query_one("#field-attackers", Input).value = ", ".join(command.attackers)
                 await settle(app, pilot)
                 assert "Expected hits" in screen_text(app)  # the declaration's odds
                 await pilot.press("ctrl+r")

@@ -175,8 +175,9 @@ class CommandForm(MusterModal):
         self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
         if pick is not None:
             for name, default in fields:
-                if name in FIELD_PICKS and isinstance(default, (list, tuple)) and name not in self.choices:
-                    self.pickable[f"field-{name}"] = (name, FIELD_PICKS[name], "")
+                kind = spec.picks.get(name) or FIELD_PICKS.get(name)  # the rules' word first
+                if kind and isinstance(default, (list, tuple)) and name not in self.choices:
+                    self.pickable[f"field-{name}"] = (name, kind, "")
             for fact in spec.facts:
                 if fact.picks and not fact.choices:
                     self.pickable[f"fact-{fact.name}"] = (fact.name, fact.picks, fact.help)

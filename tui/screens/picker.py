@@ -81,13 +81,16 @@ def candidates(
     `units`: every unit still on the table but `unit` itself, enemies of `side` first
     (`enemy_units`: the enemies only);
     `elements`: their living elements, grouped by unit, enemies first; `unit_elements` /
-    `target_elements`: the living elements of `unit` / `target` (none when it is unknown).
+    `target_elements`: the living elements of `unit` / `target` (none when it is unknown);
+    `own_elements`: the living elements of `side`'s units.
     `offered`, when given (a report Decision's pick_units / pick_elements), keeps only those ids.
     """
     units = [u for u in state.units if not u.eliminated]
     if kind in ("unit_elements", "target_elements"):
         wanted = unit if kind == "unit_elements" else target
         units = [u for u in units if u.id == wanted]
+    elif kind == "own_elements":
+        units = [u for u in units if u.side == side]
     else:
         # Enemies first (a stable sort keeps the table's own order within each group).
         units.sort(key=lambda u: u.side == side)

@@ -146,9 +146,12 @@ def _report(side: str, prompt: str, facts: Sequence[FactSpec], check: Callable[[
 
 
 def _model_name(roster: Roster, model: ModelState) -> str:
-    """A model's name, with its unit's when they differ ("Gnasher (Gnasher Pack)")."""
-    unit = roster.units[model.unit].name
-    return model.name if unit == model.name else f"{model.name} ({unit})"
+    """A model's name, numbered among its unit's namesakes, with its unit's name when it
+    differs ("Gnasher 3 (Gnasher Pack)"), so a picker tells twelve Gnashers apart."""
+    unit = roster.units[model.unit]
+    alike = [m.id for m in roster.models.values() if m.unit == model.unit and m.name == model.name]
+    name = f"{model.name} {alike.index(model.id) + 1}" if len(alike) > 1 else model.name
+    return name if unit.name == model.name else f"{name} ({unit.name})"
 
 
 def _ids(value: Any, rule: str, name: str) -> list[str]:
@@ -276,7 +279,8 @@ class D10Play:
         if phase in ATTACK_PHASES and self.attackers(game, phase, side):
             # a pick is a target model (AMB-32); the attackers on it are the command's to name
             return [
-                CommandSpec("declare", {"target": m.id}, SHOT_FACTS, f"Attack {_model_name(roster, m)}", odds=True, targets="models")
+                CommandSpec("declare", {"target": m.id}, SHOT_FACTS, f"Attack {_model_name(roster, m)}", odds=True,
+                            targets="models", picks={"attackers": "own_elements", "contact": "elements"})
                 for m in self.targets(game, side)
             ]
         return []
