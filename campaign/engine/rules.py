@@ -9,9 +9,9 @@ generators: they mutate the state, emit events through `ctx`, and `yield` RollRe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 import attrs
 
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from campaign.outcome import BattleOutcome
     from campaign.rulesets.base import Ruleset
 
-__all__ = ["BattleRules", "HANDED_MODIFIER", "Initiative", "Resolution", "handed_modifier", "nothing"]
+HostT = TypeVar("HostT")
+
+__all__ = ["BattleRules", "HANDED_MODIFIER", "Initiative", "Resolution", "handed_modifier", "nothing", "scheme_adapter"]
 
 
 def nothing() -> Resolution:
@@ -185,6 +187,24 @@ class BattleRules:
         from campaign.engine.commands import GENERIC_COMMANDS, CommandTypes
 
         return CommandTypes(GENERIC_COMMANDS, self.command_types()).from_dict(data)
+
+
+def scheme_adapter(
+    rules: BattleRules,
+    scheme: str,
+    kind: type[HostT],
+    options: dict[str, Any] | None,
+    generic: Callable[[BattleRules, dict[str, Any] | None], HostT],
+) -> HostT:
+    """What a scheme runs the rules through: their own adapter for `scheme`
+    (BattleRules.scheme_host), else `generic(rules, options)`. An adapter that is not a
+    `kind` is refused with a TypeError naming the rules (a plug-in mistake, said plainly)."""
+    host = rules.scheme_host(scheme, dict(options or {}))
+    if host is None:
+        return generic(rules, options)
+    if not isinstance(host, kind):
+        raise TypeError(f"{type(rules).__name__}.scheme_host({scheme!r}) gave a {type(host).__name__}, not a {kind.__name__}")
+    return host
 
 
 # An activation scheme may hand the acting unit a flat modifier for the one action being

@@ -1,4 +1,4 @@
-"""The card scheme takes a ruleset's own host, the generic one, or refuses a wrong kind."""
+"""The card and phased schemes take a ruleset's own host, the generic one, or refuse a wrong kind."""
 
 from __future__ import annotations
 
@@ -29,3 +29,10 @@ def test_rules_without_a_host_get_the_generic_one() -> None:
 def test_a_host_of_the_wrong_kind_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match=r"NotAHost\.scheme_host\('cards'\) gave a str, not a CardHost"):
         host_for(NotAHost())
+
+
+def test_the_phased_scheme_refuses_a_wrong_kind_the_same_way() -> None:
+    from campaign.activation.phased.host import host_for as phased_host_for
+
+    with pytest.raises(TypeError, match=r"NotAHost\.scheme_host\('phased'\) gave a str, not a PhasedHost"):
+        phased_host_for(NotAHost())

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from campaign.activation.cards.rules import FlatModifier, Step, inches
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Resolution, RollRequest
-from campaign.engine.rules import HANDED_MODIFIER
+from campaign.engine.rules import HANDED_MODIFIER, scheme_adapter
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
@@ -216,9 +216,4 @@ class CardHost:
 
 def host_for(rules: BattleRules, options: dict[str, Any] | None = None) -> CardHost:
     """The rules' own host (BattleRules.scheme_host), else the generic CardHost."""
-    host = rules.scheme_host(SCHEME_NAME, dict(options or {}))
-    if host is None:
-        return CardHost(rules, options)
-    if not isinstance(host, CardHost):
-        raise TypeError(f"{type(rules).__name__}.scheme_host({SCHEME_NAME!r}) gave a {type(host).__name__}, not a CardHost")
-    return host
+    return scheme_adapter(rules, SCHEME_NAME, CardHost, options, CardHost)

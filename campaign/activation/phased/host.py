@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from campaign.activation.phased.plan import ALTERNATE, Phase, TurnPlan
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Pending, Resolution
+from campaign.engine.rules import scheme_adapter
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
@@ -132,9 +133,5 @@ class UnitTurns(PhasedHost):
 
 def host_for(rules: BattleRules, options: dict[str, Any] | None = None) -> PhasedHost:
     """The rules' own phased host (BattleRules.scheme_host), else `UnitTurns`."""
-    host = rules.scheme_host(SCHEME_NAME, dict(options or {}))
-    if host is None:
-        return UnitTurns(rules, options)
-    if not isinstance(host, PhasedHost):
-        raise TypeError(f"{type(rules).__name__}.scheme_host({SCHEME_NAME!r}) must give a PhasedHost, not {type(host).__name__}")
-    return host
+    # mypy refuses an abstract class as type[T] (python/mypy#4717); isinstance takes it fine
+    return scheme_adapter(rules, SCHEME_NAME, PhasedHost, options, UnitTurns)  # type: ignore[type-abstract]
