@@ -35,7 +35,9 @@ def upgrade(
 
     The returned dict no longer holds `format`; the input is not changed.
     """
-    line = line_of(text, ["format"]) if text is not None else None
+    def line() -> int | None:  # only for an error: finding it scans the whole text
+        return line_of(text, ["format"]) if text is not None else None
+
     expected = f'format = "{format_name(current)}"'
     if "format" not in data:
         raise SaveError(
@@ -49,14 +51,14 @@ def upgrade(
     found = _FORMAT.fullmatch(value) if isinstance(value, str) else None
     if found is None:
         raise SaveError(
-            file, f"unknown format {value!r}", line=line, key="format", expected=expected
+            file, f"unknown format {value!r}", line=line(), key="format", expected=expected
         )
     version = int(found.group(1))
     if version > current:
         raise FormatTooNew(
             file,
             f"written by a newer Muster ({value}); this Muster reads up to {format_name(current)}",
-            line=line,
+            line=line(),
             key="format",
             expected=f"{format_name(current)} or older",
             hint="upgrade Muster to open this file",
@@ -68,7 +70,7 @@ def upgrade(
             raise SaveError(
                 file,
                 f"{value} files cannot be upgraded by this Muster",
-                line=line,
+                line=line(),
                 key="format",
                 expected=expected,
             )

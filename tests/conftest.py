@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,3 +18,15 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
         return True
     return None
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Battle snapshots (saves/snapshot_cache.py) go to a temporary cache, never the user's."""
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old

@@ -24,6 +24,7 @@ from campaign.engine.pending import CommandSpec, Decision, Pending, RollRequest
 from campaign.engine.rules import BattleRules
 from campaign.engine.scheme import ActivationScheme, get_scheme
 from campaign.engine.setup import BattleSetup
+from campaign.engine.snapshot import Snapshot, SnapshotError, decode, encode, prefix_digest
 from campaign.engine.state import BattleState
 
 if TYPE_CHECKING:
@@ -67,6 +68,19 @@ class LogEntry:
         return cls(seq, str(data.get("side", "")), dict(command), rolls)
 
 
+@attrs.frozen
+class Checkpoint:
+    """The battle at a round boundary (the scheme calls ctx.checkpoint() there), reached
+    while log entry `entry` was resolved, after its first `rolls` rolls: the state
+    `encode`d, and the events so far (`events` holds at least `count` of them)."""
+
+    entry: int
+    rolls: int
+    state: Any
+    events: list[Event]
+    count: int
+
+
 def resolve_rules(setup: BattleSetup) -> BattleRules:
     """The battle rules of the setup's ruleset, through the ruleset registry."""
     from campaign.rulesets import get_ruleset
@@ -83,14 +97,21 @@ class Battle:
         dice: DiceSource | None = None,
         rules: BattleRules | None = None,
         scheme: ActivationScheme | None = None,
+        checkpoints: bool = False,
     ) -> None:
-        """A battle before its first step; use Battle.start or Battle.replay."""
+        """A battle before its first step; use Battle.start, Battle.replay or Battle.resume.
+
+        With `checkpoints`, the battle keeps its latest round-boundary checkpoint (every
+        CHECKPOINT_EVERY log entries at most): undo rebuilds from it instead of from the
+        start, and `snapshot()` hands it out for a cache, so a resume replays only the rest."""
         self.setup = setup
         self.rules = rules if rules is not None else resolve_rules(setup)
         self.scheme = scheme if scheme is not None else get_scheme(setup.activation, **setup.activation_options)
         self.dice = dice if dice is not None else dice_for(setup.dice, setup.seed)
         self.types = CommandTypes(GENERIC_COMMANDS, self.scheme.command_types(), self.rules.command_types())
         self.ctx = Context(self)
+        self.checkpoints = checkpoints and getattr(self.rules, "snapshots", False)
+        self._checkpoint: Checkpoint | None = None
         # no state yet: start and replay build it (from the log) at once, and a state built
         # here too would be thrown away unused (a whole new_state per battle)
 
@@ -103,8 +124,9 @@ class Battle:
         *,
         rules: BattleRules | None = None,
         scheme: ActivationScheme | None = None,
+        checkpoints: bool = False,
     ) -> Battle:
-        battle = cls(setup, dice=dice, rules=rules, scheme=scheme)
+        battle = cls(setup, dice=dice, rules=rules, scheme=scheme, checkpoints=checkpoints)
         battle._replay([LogEntry(0, "", {"type": "start"})])
         return battle
 
@@ -119,6 +141,7 @@ class Battle:
         scheme: ActivationScheme | None = None,
         progress: Callable[[int, int], None] | None = None,
         every: int = 25,
+        checkpoints: bool = False,
     ) -> Battle:
         """Fold the log over the setup. ReplayError names the first entry that does not fit.
 
@@ -126,8 +149,45 @@ class Battle:
         entries and after the last, so a screen can show how far a long replay has got.
         """
         entries = [e if isinstance(e, LogEntry) else LogEntry.from_dict(e, i) for i, e in enumerate(log)]
-        battle = cls(setup, dice=dice, rules=rules, scheme=scheme)
+        battle = cls(setup, dice=dice, rules=rules, scheme=scheme, checkpoints=checkpoints)
         battle._replay(entries, progress, max(1, every))
+        return battle
+
+    @classmethod
+    def resume(
+        cls,
+        setup: BattleSetup,
+        log: Sequence[Mapping[str, Any]],
+        snapshot: Snapshot,
+        dice: DiceSource | None = None,
+        *,
+        rules: BattleRules | None = None,
+        scheme: ActivationScheme | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        every: int = 25,
+    ) -> Battle:
+        """The battle of `log` rebuilt from `snapshot` plus the entries after it: the same
+        battle `replay` gives, in time bounded by what follows the snapshot. SnapshotError
+        if the snapshot does not stand for this log's prefix, or its state is not the one
+        it claims (its digest); the caller replays instead. Checkpoints are kept."""
+        if snapshot.prefix != prefix_digest(log, snapshot.entry, snapshot.rolls):
+            raise SnapshotError("the snapshot is of another log")
+        state = snapshot.state if isinstance(snapshot.state, BattleState) else decode(snapshot.state)
+        try:
+            good = isinstance(state, BattleState) and _digest(state) == snapshot.digest
+        except TypeError:  # a value canonical JSON refuses: not a state the engine made
+            good = False
+        if not good:
+            raise SnapshotError("the snapshot's state is not the one it was taken of")
+        events = snapshot.events if isinstance(snapshot.events, list) else decode(snapshot.events)
+        if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
+            raise SnapshotError("the snapshot's events are damaged")
+        entries = [LogEntry.from_dict(e, i) for i, e in enumerate(log)]
+        battle = cls(setup, dice=dice, rules=rules, scheme=scheme, checkpoints=True)
+        if not battle.checkpoints:
+            raise SnapshotError("these rules cannot resume from a snapshot")
+        start = Checkpoint(snapshot.entry, snapshot.rolls, encode(state), events, len(events))
+        battle._replay(entries, progress, max(1, every), start=start)
         return battle
 
     # --- what the battle waits for ----------------------------------------------
@@ -209,7 +269,7 @@ class Battle:
                 f"cannot undo {self.types.from_dict(last.command).describe()}: its dice are rolled"
                 f" ({rolled}) and a roll is a fact; use a re-roll where the rules allow one"
             )
-        self._replay(self._log[:-1])
+        self._replay(self._log[:-1], start=self._checkpoint)
         return last
 
     @property
@@ -233,6 +293,23 @@ class Battle:
     def digest(self) -> str:
         return _digest(self._state)
 
+    @property
+    def checkpoint_entry(self) -> int | None:
+        """The log entry the latest checkpoint was taken in (None: no checkpoint yet)."""
+        return None if self._checkpoint is None else self._checkpoint.entry
+
+    def snapshot(self, within: int | None = None) -> Snapshot | None:
+        """The latest checkpoint as a Snapshot for a cache (None without one). `within`:
+        only a checkpoint taken inside the first `within` log entries (those saved)."""
+        point = self._checkpoint
+        if point is None or (within is not None and point.entry >= within):
+            return None
+        log = self.log_dicts(0, point.entry + 1)
+        return Snapshot(
+            entry=point.entry, rolls=point.rolls, prefix=prefix_digest(log, point.entry, point.rolls),
+            digest=_digest(decode(point.state)), state=point.state, events=encode(point.events[: point.count]),
+        )
+
     def outcome(self) -> BattleOutcome:
         """The rules' BattleOutcome with this battle's digest filled in."""
         result = self.rules.outcome(self._state)
@@ -242,12 +319,28 @@ class Battle:
 
     # --- internals --------------------------------------------------------------
     def _reset(self) -> None:
+        self._checkpoint = None
         self._state = self.rules.new_state(self.setup)
         self._log: list[LogEntry] = []
         self._events: list[Event] = []
         self._pending: Pending | None = None
         self._queue: deque[RollRecord] | None = None
         self._gen = self.scheme.run(self._state, self.ctx)
+
+    CHECKPOINT_EVERY = 100  # log entries at least between two checkpoints (each encodes the state)
+
+    def _take_checkpoint(self) -> None:
+        """Called by the scheme at a round boundary: keep the state there (see Checkpoint)."""
+        if not self.checkpoints:
+            return
+        entry = len(self._log) - 1
+        if self._checkpoint is not None and entry - self._checkpoint.entry < self.CHECKPOINT_EVERY:
+            return
+        try:
+            state = encode(self._state)
+        except TypeError:  # state a snapshot cannot hold: no checkpoint (replays stay whole)
+            return
+        self._checkpoint = Checkpoint(entry, len(self._log[-1].rolls), state, self._events, len(self._events))
 
     def _record_event(self, event: Event) -> Event:
         event = attrs.evolve(event, seq=max(len(self._log) - 1, 0))
@@ -278,7 +371,7 @@ class Battle:
                 del entries[-1].rolls[keep_rolls:]
             else:
                 entries = entries[:-1]
-            self._replay(entries)
+            self._replay(entries, start=self._checkpoint)
             raise
 
     def _drive(self, value: Any) -> None:
@@ -326,34 +419,64 @@ class Battle:
         return None if drawn is None else RollRecord(request.die, drawn, request.purpose)
 
     def _replay(
-        self, entries: Sequence[LogEntry], progress: Callable[[int, int], None] | None = None, every: int = 25
+        self, entries: Sequence[LogEntry], progress: Callable[[int, int], None] | None = None, every: int = 25,
+        start: Checkpoint | None = None,
     ) -> None:
+        """Rebuild the battle from `entries`; from `start` (a checkpoint within them) when
+        given, replaying only the entries after it."""
         entries = list(entries)
+        if start is not None and (start.entry >= len(entries) or start.rolls > len(entries[start.entry].rolls)):
+            start = None  # a checkpoint inside what is being taken back
         self._reset()
         if not entries or entries[0].command.get("type") != "start":
             raise ReplayError(0, 'the log must begin with the start entry (command = { type = "start" })')
+        first = 0
         try:
-            for index, entry in enumerate(entries):
+            if start is not None:
+                self._restore(start, entries)
+                self._replayed(start.entry, entries, progress, every)
+                first = start.entry + 1
+            for index in range(first, len(entries)):
+                entry = entries[index]
                 self._queue = deque(entry.rolls)
                 if index == 0:
                     self._log.append(LogEntry(0, "", {"type": "start"}))
                     self._drive(None)
                 else:
                     self._replay_entry(index, entry)
-                if self._queue and index:
-                    raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the command used")
-                if self._queue:
-                    raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the start used")
-                if isinstance(self._pending, RollRequest) and index < len(entries) - 1:
-                    raise ReplayError(index, f"dice are missing: {self._pending.describe()}")
-                if progress is not None and ((index + 1) % every == 0 or index == len(entries) - 1):
-                    progress(index + 1, len(entries))
+                self._replayed(index, entries, progress, every)
         finally:
             self._queue = None
         auto = self.dice.mode == "auto"
         self.dice.restore(sum(len(r.faces) for e in self._log for r in e.rolls if auto or r.by == "engine"))
         if isinstance(self._pending, RollRequest) and self.dice.mode == "auto":
             self._drive(self._draw_pending())
+
+    def _restore(self, start: Checkpoint, entries: list[LogEntry]) -> None:
+        """Put the battle where `start` was taken and resolve the rest of its entry: the
+        scheme's loop begins again at the round boundary, from the state alone."""
+        k = start.entry
+        self._state = decode(start.state)
+        self._gen = self.scheme.run(self._state, self.ctx)
+        self._events = list(start.events[: start.count])
+        self._log = [LogEntry(e.seq, e.side, dict(e.command), list(e.rolls)) for e in entries[:k]]
+        last = entries[k]
+        self._log.append(LogEntry(last.seq, last.side, dict(last.command), list(last.rolls[: start.rolls])))
+        self._checkpoint = start
+        self._queue = deque(last.rolls[start.rolls :])
+        self._drive(None)
+
+    def _replayed(self, index: int, entries: list[LogEntry], progress: Callable[[int, int], None] | None,
+                  every: int) -> None:
+        """The checks after entry `index` is replayed: all its dice used, none missing."""
+        if self._queue and index:
+            raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the command used")
+        if self._queue:
+            raise ReplayError(index, f"the log holds {len(self._queue)} roll(s) more than the start used")
+        if isinstance(self._pending, RollRequest) and index < len(entries) - 1:
+            raise ReplayError(index, f"dice are missing: {self._pending.describe()}")
+        if progress is not None and ((index + 1) % every == 0 or index == len(entries) - 1):
+            progress(index + 1, len(entries))
 
     def _draw_pending(self) -> tuple[int, ...]:
         assert isinstance(self._pending, RollRequest)

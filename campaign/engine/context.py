@@ -45,6 +45,11 @@ class Context:
             event = Event(event, text, data)
         return self._battle._record_event(event)
 
+    def checkpoint(self) -> None:
+        """The scheme is at a round boundary, where its loop could begin again from the
+        state alone: the battle may keep a checkpoint here (campaign.engine.snapshot)."""
+        self._battle._take_checkpoint()
+
     def window(self, name: str, **info: Any) -> Generator[Any, Any, None]:
         """An interrupt window the rules open (before/during/after an action); the
         activation scheme decides who may act in it. `yield from ctx.window("during", unit=...)`."""

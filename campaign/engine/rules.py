@@ -53,6 +53,9 @@ class Initiative:
 class BattleRules:
     id: ClassVar[str] = ""
     initiative: ClassVar[Initiative] = Initiative()
+    # True when everything the rules object keeps between calls is derived from the setup
+    # and the state (caches), so a battle may resume from a state snapshot (Battle.resume)
+    snapshots: ClassVar[bool] = False
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Ruleset | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})

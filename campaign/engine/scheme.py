@@ -104,6 +104,9 @@ class InitiativeScheme(ActivationScheme):
         sched.setdefault("passed", [])
         sched.setdefault("owner_turns", {s.id: 0 for s in state.sides})
         while not self.ended(state, ctx):
+            # everything this loop carries from round to round is in the state: a battle
+            # resumed from a checkpoint taken here runs this generator again from the top
+            ctx.checkpoint()
             state.round += 1
             sched["activated"], sched["passed"] = [], []
             ctx.emit("round_start", f"Round {state.round} begins", round=state.round)

@@ -23,10 +23,11 @@ from campaign.engine.report import OddsReport
 from campaign.engine import Battle, Command, CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.dice import DiceSource
 from campaign.engine.events import Event
-from saves.battle_file import append_log, drop_last_log, load_battle_file
+from saves.battle_file import append_log, drop_last_log, dump_header, load_battle_file
 from saves.campaign_file import CampaignFolder, load_campaign, start_battle
 from saves.errors import SaveError
 from saves.lease import Lease, LeaseLost, StaleSave, writing
+from saves.snapshot_cache import open_battle, save_snapshot
 
 
 class NothingToWatch(SaveError):
@@ -62,6 +63,8 @@ class BattleSession:
         self.broken = ""  # why the session cannot go on (the file could not be read back)
         self.ended_by_agreement = False
         self.size = _size(path)  # the battle file as this session last read or wrote it
+        self.setup_text = ""  # the battle file's setup as written: names its snapshot cache
+        self.cached = -1  # the log entry of the newest snapshot cached (saves/snapshot_cache.py)
 
     # --- opening ----------------------------------------------------------------
     @classmethod
@@ -94,14 +97,16 @@ class BattleSession:
             path = start_battle(loaded, plan, mustered)
         file = load_battle_file(path)
         setup = battle_setup(file)
-        if file.log:
-            battle = Battle.replay(setup, file.log, dice, progress=progress)
+        if file.log:  # from the newest cached snapshot and the log after it, or a whole replay
+            battle = open_battle(file, setup, dice, progress)
             session = cls(loaded, path, battle, plan, dice)
             session.written = len(file.log)
         else:
-            battle = Battle.start(setup, dice)
+            battle = Battle.start(setup, dice, checkpoints=True)
             session = cls(loaded, path, battle, plan, dice)
             session.written = 0
+        session.setup_text = dump_header(file.header)
+        session.cached = battle.checkpoint_entry if battle.checkpoint_entry is not None else -1
         session.warnings += [*loaded.warnings, *file.warnings]  # a torn tail dropped on resume is said
         if not file.log and lease is not None:
             session.sync()
@@ -121,7 +126,8 @@ class BattleSession:
         try:
             file = load_battle_file(self.path)
             setup = battle_setup(file)
-            self.battle = Battle.replay(setup, file.log, self.dice) if file.log else Battle.start(setup, self.dice)
+            self.battle = (open_battle(file, setup, self.dice) if file.log
+                           else Battle.start(setup, self.dice, checkpoints=True))
             self.written = len(file.log)
             self.size = _size(self.path)
         except Exception as exc:  # the file cannot be read back either: nothing can go on
@@ -274,6 +280,8 @@ class BattleSession:
                 self.written += 1
             self.size = _size(self.path)
         self.written = max(self.written, last)
+        if self.setup_text:  # the cache, beside the save: every CHECKPOINT_EVERY entries or so
+            self.cached = save_snapshot(self.battle, self.path, self.setup_text, self.written, self.cached)
 
     def _unchanged(self) -> None:
         if _size(self.path) != self.size:

@@ -94,6 +94,7 @@ class FlatOutWarRules(
     BattleRules,
 ):
     id = "flat-out-war"
+    snapshots = True  # _static, _traits, _views: caches of the setup and the state (new_state rebuilds them)
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None, edition: str | None = None) -> None:
         mine = {k: v for k, v in (options or {}).items() if k in _opt_defaults()}

@@ -1,0 +1,93 @@
+"""Resuming a long battle: from its file to a battle ready to play, next to raw tomllib.
+
+    .venv/bin/python benchmarks/resume_bench.py [--commands 2000] [--repeat 3]
+
+Writes the long Flat Out War battle of full_battle_bench.py (at least --commands log
+entries) as a battle file in a temporary folder (the snapshot cache there too, through
+XDG_CACHE_HOME), then times, best of --repeat, in CPU seconds:
+
+* the anchor: raw `tomllib.loads` of the battle file's text (any resume reads the file);
+* a whole replay: load the file and replay every entry (resuming without a cache);
+* a resume: load the file, find the newest cached snapshot, check it and replay only the
+  entries after it (saves/snapshot_cache.py open_battle). Issue 17's target: 0.3 s.
+
+Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.anchors import cpu  # noqa: E402
+from benchmarks.full_battle_bench import long_battle  # noqa: E402
+
+
+def best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        start = cpu()
+        result = fn()
+        times.append(cpu() - start)
+    return min(times), result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--commands", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # never the user's own cache
+        from campaign.engine import Battle
+        from saves.battle_file import BattleFile, BattleHeader, BattleSide, dumps_battle, load_battle_file
+        from saves.battle_replay import battle_setup
+        from saves.snapshot_cache import open_battle
+
+        setup, battle, _ = long_battle(args.seed, args.commands)
+        header = BattleHeader(
+            ruleset=setup.ruleset, edition=setup.edition, scenario=setup.scenario, seed=setup.seed, dice=setup.dice,
+            sides=tuple(BattleSide(s.id, s.name, force=s.force) for s in setup.sides),
+        )
+        path = Path(tmp) / "battle.toml"
+        path.write_text(dumps_battle(BattleFile(path, header, battle.log_dicts())), encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+
+        anchor, _ = best(lambda: tomllib.loads(text), args.repeat)
+
+        def replayed() -> Battle:
+            file = load_battle_file(path)
+            return Battle.replay(battle_setup(file), file.log)
+
+        def resumed() -> Battle:
+            file = load_battle_file(path)
+            return open_battle(file, battle_setup(file))
+
+        whole, full = best(replayed, args.repeat)
+        resumed()  # the first open replays once and caches its newest snapshot
+        fast, again = best(resumed, args.repeat)
+        assert isinstance(full, Battle) and isinstance(again, Battle)
+        assert again.digest() == full.digest() == battle.digest(), "the resumed battle is not the replayed one"
+        assert again.events == full.events and again.log_dicts() == full.log_dicts()
+        after = len(full.log) - 1 - (again.checkpoint_entry or 0)
+
+    n = len(battle.log)
+    print(f"battle file: {n} commands, {len(text):,} bytes")
+    print(f"  raw tomllib.loads (anchor): {anchor * 1e3:8.1f} ms")
+    print(f"  whole replay:               {whole * 1e3:8.1f} ms  {whole / anchor:6.1f}x the anchor")
+    print(f"  resume from the snapshot:   {fast * 1e3:8.1f} ms  {fast / anchor:6.1f}x the anchor "
+          f"(target 300 ms; {after} entries replayed after the snapshot)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
