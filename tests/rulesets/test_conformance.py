@@ -22,9 +22,14 @@ from saves.force_file import dump_force, parse_force
 ROOT = Path(__file__).resolve().parents[2]
 PLAYABLE = [rid for rid in ruleset_ids() if ruleset_class(rid).battle_rules is not Ruleset.battle_rules]
 
-# (ruleset, activation scheme) battles: each ruleset under its default scheme, and the test-only
-# Duel (tests/rulesets/duel.py, registered in the battle's process) under the core's phased turn
-BATTLES = [(rid, ruleset_class(rid).default_activation or DEFAULT_SCHEME) for rid in PLAYABLE] + [("duel", "phased")]
+# (ruleset, activation scheme) battles: each ruleset under its default scheme and every other
+# scheme it names, and the test-only Duel (tests/rulesets/duel.py, registered in the battle's
+# process) under the core's phased turn
+BATTLES = [
+    (rid, scheme)
+    for rid in PLAYABLE
+    for scheme in dict.fromkeys((ruleset_class(rid).default_activation or DEFAULT_SCHEME, *ruleset_class(rid).activation_schemes))
+] + [("duel", "phased")]
 
 # Rulesets whose decisions the generic player (tests/engine/engine_play.py) cannot answer
 # yet; their own suites play whole battles with their own players.
