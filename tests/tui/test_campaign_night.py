@@ -193,3 +193,40 @@ async def test_the_builder_says_a_battle_is_in_progress(empty_folder: Path) -> N
         assert isinstance(app.screen, ForceBuilderScreen)
         assert any("Battle 1 is in progress: it fights the units it mustered; changes saved now apply after it."
                    in str(n.message) for n in app._notifications)  # fmt: skip
+
+
+async def test_table_card_deals_take_a_whole_hand_in_one_prompt(tmp_path: Path) -> None:
+    """Card activation with table dice: each side types every card it drew in one dialog."""
+    import attrs
+
+    from saves.battle_file import load_battle_file
+    from saves.campaign_file import save_campaign
+    from scenarios.demo import write_demo
+    from tests.tui.playthrough import settle as idle
+    from tui.screens.battle import BattleScreen
+    from tui.screens.battle_dialogs import DealCardsScreen, HandOverScreen
+
+    demo = write_demo(tmp_path / "demo", seed=11)
+    loaded = load_campaign(demo, builtin_scenarios())
+    save_campaign(demo, attrs.evolve(loaded.campaign, activation="cards", dice="table"))
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(demo)
+        await idle(pilot)
+        battle = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+        assert battle.session is not None
+        dealt = []
+        for side, suit in (("humans", "H"), ("aliens", "S")):
+            assert isinstance(app.screen, HandOverScreen)
+            await pilot.press("enter")
+            await idle(pilot)
+            assert isinstance(app.screen, DealCardsScreen)
+            count = app.screen.count
+            cards = [f"{rank}{suit}" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")[:count]]
+            app.screen.query_one("#deal-input").value = " ".join(cards)
+            await pilot.press("enter")
+            await idle(pilot)
+            dealt.append((side, count))
+        assert [side for side, _ in dealt] == ["humans", "aliens"]  # one dialog per side, not per card
+        deals = [e["command"] for e in load_battle_file(battle.session.path).log if e["command"]["type"] == "deal_cards"]
+        assert [len(d["cards"]) for d in deals] == [count for _, count in dealt]

@@ -110,7 +110,7 @@ async def test_a_campaign_night(empty_folder: Path, pinned_seed: None, capsys: p
         await pilot.press("space", "down", "down", "down", "down", "space")  # Assault Squad, Hover Tanks stay home
         await pilot.press("tab", "down", "space", "down", "down", "space")  # Ravager Pack, Terrors stay home
         text = screen_text(app)
-        assert "(home) Assault Squad 10/10 220" in text and "(home) Terrors 2/2 152" in text
+        assert "(home)  220 Assault Squad 10/10" in text and "(home)  152 Terrors 2/2" in text
         assert "3 units  600 / 600 pts  (0 left)" in text and "2 units  490 / 600 pts  (110 left)" in text
         assert text.count("✓ may take the field") == 2
         await pilot.press("b")

@@ -59,14 +59,22 @@ async def test_names_are_shown_as_typed_and_a_side_without_units_is_refused(tmp_
         await pilot.press("enter")
         await settle(pilot)
         text = screen_text(app)
-        assert f"╭─ {HOSTILE_SIDE} ─" in text and "[@click=app.quit]Boss[/] 3/3 29" in text
+        assert f"╭─ {HOSTILE_SIDE} ─" in text and "  29 [@click=app.quit]Boss[/]" in text
         await pilot.press("o")
         await settle(pilot)
         assert any("Nothing to override" in str(n.message) for n in app._notifications)
+        commands = [label for label, _help, _run in app.screen.palette_commands()]  # type: ignore[attr-defined]
+        assert commands == ["Leave home: Lances (Knights)", f"Leave home: {HOSTILE_UNIT} ({HOSTILE_SIDE})"]
+        app.screen.palette_commands()[0][2]()  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert "(home)   29 Lances 3/3" in screen_text(app)
+        assert app.screen.palette_commands()[0][0] == "Take: Lances (Knights)"  # type: ignore[attr-defined]
+        app.screen.palette_commands()[0][2]()  # type: ignore[attr-defined]
+        await pilot.pause()
         await pilot.press("tab", "space")  # the raiders leave their only unit home
         await settle(pilot)
         text = screen_text(app)
-        assert f"(home) {HOSTILE_UNIT}"[:30] in text and "✗ Raider Band musters no units" in text
+        assert f"(home)   29 {HOSTILE_UNIT}"[:30] in text and "✗ Raider Band musters no units" in text
         await pilot.press("b")
         await settle(pilot)
         assert isinstance(app.screen, MusterForcesScreen)

@@ -110,11 +110,13 @@ class MusterForcesScreen(MusterScreen):
 
     def unit_prompt(self, unit: UnitOffer, taken: bool) -> Text:
         """A unit's line; taken or not shows in a word too (NO_COLOR shows both boxes alike)."""
-        text = Text() if taken else Text("(home) ", style="italic")  # first: a long name cannot hide it
+        # "(home)" and the points first: a long name in a narrow column (three or four sides) is
+        # cut at its end, never what the limit is about
+        text = Text() if taken else Text("(home) ", style="italic")
+        if unit.points is not None:
+            text.append(f"{points(unit.points):>4} ", style="dim")
         text.append(inert(unit.name), style="" if taken else "dim")
         text.append(f" {unit.alive}/{unit.count}", style="dim")
-        if unit.points is not None:
-            text.append(f" {points(unit.points)}", style="dim")
         return text
 
     def on_mount(self) -> None:
@@ -191,6 +193,19 @@ class MusterForcesScreen(MusterScreen):
             else:
                 status.append("b starts the battle with these units. Space picks; f forecasts.", style="dim")
         self.query_one("#muster-status", Static).update(status)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """Extra palette entries: take or leave each unit of each side by name."""
+        found: list[tuple[str, str, Any]] = []
+        for index, side in enumerate(self.sides):
+            for name in self._order(index):
+                verb = "Leave home" if name in side.units else "Take"
+                found.append((f"{verb}: {inert(name)} ({inert(side.name)})", "muster",
+                              lambda i=index, n=name: self.toggle(i, n)))  # fmt: skip
+        return found
+
+    def toggle(self, index: int, name: str) -> None:
+        self.query_one(f"#muster-list-{index}", SelectionList).toggle(name)
 
     # --- starting ------------------------------------------------------------------
     def action_start(self) -> None:
