@@ -165,10 +165,10 @@ def ruleset_for(force: Force, file: str | Path = "<force>") -> Ruleset:
 
 
 def _ruleset(force: Force, problems: _Problems) -> Ruleset | None:
-    known = ruleset_ids()
     try:
         plain = get_ruleset(force.ruleset)
     except UnknownRuleset:
+        known = ruleset_ids()  # only for the message: listing them imports every ruleset
         problems.add(
             ["ruleset"],
             f"unknown ruleset {force.ruleset!r}",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.engine.scheme import get_scheme, scheme_names
+from campaign.engine.scheme import get_scheme, scheme_names, scheme_registered
 from campaign.options import Option
 
 
@@ -24,6 +24,17 @@ def schemes() -> dict[str, tuple[Option, ...]]:
 def check_scheme_name(name: object, ruleset_id: str | None = None) -> str | None:
     """None if `name` is a registered scheme the ruleset (when given) can be played with,
     else a message naming the choices."""
+    if isinstance(name, str) and scheme_registered(name):  # a known name needs no search of every scheme
+        declared: tuple[str, ...] = ()
+        if ruleset_id:
+            from campaign.rulesets import UnknownRuleset, ruleset_class
+
+            try:
+                declared = tuple(ruleset_class(ruleset_id).activation_schemes)
+            except UnknownRuleset:
+                declared = ()
+        if not declared or name in declared:
+            return None
     known = scheme_names()
     allowed = known
     if ruleset_id:

@@ -254,6 +254,11 @@ def get_scheme(name: str, **options: Any) -> ActivationScheme:
     return scheme_class(name)(**options)
 
 
+def scheme_registered(name: str) -> bool:
+    """Whether `name` is registered already (without importing every scheme to find out)."""
+    return name in _SCHEMES
+
+
 def scheme_names() -> list[str]:
     _load_builtins()
     return sorted(_SCHEMES)

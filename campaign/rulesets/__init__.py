@@ -49,9 +49,20 @@ def _load_builtins() -> None:
             register(loaded)
 
 
+def _load_named(ruleset_id: str) -> None:
+    """Import only the package named like the id (flat-out-war: flat_out_war), if there is
+    one: opening a campaign needs its own ruleset, not every ruleset's catalogues."""
+    name = ruleset_id.replace("-", "_")
+    if name.isidentifier() and any(info.ispkg and info.name == name for info in pkgutil.iter_modules(__path__)):
+        importlib.import_module(f"{__name__}.{name}")
+
+
 def ruleset_class(ruleset_id: str) -> type[Ruleset]:
     """The registered class for an id or alias; UnknownRuleset naming the known ids if none."""
-    _load_builtins()
+    if ruleset_id not in _REGISTRY and not _loaded and isinstance(ruleset_id, str):
+        _load_named(ruleset_id)
+    if ruleset_id not in _REGISTRY:
+        _load_builtins()
     try:
         return _REGISTRY[ruleset_id]
     except KeyError:
