@@ -6,7 +6,9 @@ of the process to the first refresh after the screen is ready:
     .venv/bin/python benchmarks/startup_bench.py [--runs 7]
 
 "demo" writes a fresh demo campaign into a temporary folder and waits until its
-dashboard has loaded and drawn; "bare" is an App with one Static.
+dashboard has loaded and drawn; "bare" is an App with one Static. Each figure is given
+as wall time and as the process's CPU time: on a busy shared machine the CPU ratio is the
+one to read (other processes stretch wall times, not CPU seconds).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def child(kind: str) -> None:
     from textual.widgets import Static
 
     def report(app: App) -> None:  # type: ignore[type-arg]
-        print(f"{time.perf_counter() - START:.4f}")
+        print(f"{time.perf_counter() - START:.4f} {time.process_time():.4f}")
         app.exit()
 
     if kind == "bare":
@@ -62,14 +64,17 @@ def child(kind: str) -> None:
         Timed(tmp, demo=True, demo_root=Path(tmp)).run(headless=True, size=(80, 24))
 
 
-def measure(kind: str, runs: int) -> list[float]:
-    times = []
+def measure(kind: str, runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of `runs` fresh processes."""
+    walls, cpus = [], []
     for _ in range(runs):
         out = subprocess.run(
             [sys.executable, __file__, "--child", kind], capture_output=True, text=True, check=True, cwd=ROOT
         )
-        times.append(float(out.stdout.strip().splitlines()[-1]))
-    return times
+        wall, cpu = out.stdout.strip().splitlines()[-1].split()
+        walls.append(float(wall))
+        cpus.append(float(cpu))
+    return walls, cpus
 
 
 def main() -> None:
@@ -81,11 +86,13 @@ def main() -> None:
         child(args.child)
         return
     results = {kind: measure(kind, args.runs) for kind in ("bare", "demo")}
-    for kind, times in results.items():
+    for kind, (times, cpus) in results.items():
         print(f"{kind:>5}: median {statistics.median(times) * 1000:7.1f} ms"
-              f"  (min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {len(times)} runs)")  # fmt: skip
-    ratio = statistics.median(results["demo"]) / statistics.median(results["bare"])
-    print(f"demo dashboard / bare Textual app: {ratio:.2f}x")
+              f"  (min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {len(times)} runs)"
+              f"  CPU median {statistics.median(cpus) * 1000:7.1f} ms")  # fmt: skip
+    for i, what in ((0, "wall"), (1, "CPU")):
+        ratio = statistics.median(results["demo"][i]) / statistics.median(results["bare"][i])
+        print(f"demo dashboard / bare Textual app ({what}): {ratio:.2f}x (target 1.5x)")
 
 
 if __name__ == "__main__":
