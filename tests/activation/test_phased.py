@@ -215,3 +215,27 @@ def test_any_ruleset_plays_phased_turns_of_unit_activations() -> None:
     assert battle.is_over and battle.state.round == 2
     assert any(e.kind == "activation" for e in battle.events)
     assert Battle.replay(setup, battle.log_dicts()).digest() == battle.digest()
+
+
+def test_a_phased_battle_resumes_from_a_turn_boundary_checkpoint(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from engine_play import play
+
+    from campaign.engine import AutoDice
+    from campaign.engine.snapshot import dumps, loads
+
+    monkeypatch.setattr(Battle, "CHECKPOINT_EVERY", 4)
+    ruleset = get_ruleset("flat-out-war")  # rules that keep nothing outside the state
+    forces = ruleset.sample_forces()[:2]
+    setup = BattleSetup(ruleset.id, tuple(SideSetup(f"s{i}", f.name, f) for i, f in enumerate(forces)),
+                        scenario=Scenario("s", "S", rounds=3), activation="phased")
+    log = play(Battle.start(setup, AutoDice(7)), seed=3).log_dicts()
+    replayed = Battle.replay(setup, log, checkpoints=True)
+    snapshot = replayed.snapshot()
+    assert snapshot is not None and 0 < snapshot.entry < len(log)
+    resumed = Battle.resume(setup, log, loads(dumps(snapshot)))
+    assert resumed.digest() == replayed.digest() and resumed.log_dicts() == log
+    assert [e.to_dict() for e in resumed.events] == [e.to_dict() for e in replayed.events]

@@ -106,6 +106,9 @@ class PhasedScheme(ActivationScheme):
         host = self.host(ctx)
         book: dict[str, Any] = state.scheme.setdefault(KEY, {})
         while not self.ended(state, ctx):
+            # everything this loop carries from turn to turn is in the state (the hosts keep
+            # nothing): a battle resumed from a checkpoint taken here runs it from the top
+            ctx.checkpoint()
             state.round += 1
             book.update(phases=[], index=-1, phase="", phase_name="", kind="", picking="", passes=0, first="", note="")
             plan = yield from host.turn_start(state, ctx)
