@@ -112,7 +112,7 @@ def test_samples_validate_with_only_the_pr11_findings() -> None:
     assert [f.name for f in forces] == [
         "Rebel Cell", "Storm Trooper Detachment", "Intergalactic Hunters", "Xenomorph Bugs",
         "USC Strike Group", "Revenant Host", "Gothic Imperium Battle Group",
-        "USC Hedgehog Patrol", "Imperial Armour", "Mecha Lance",
+        "USC Hedgehog Patrol", "Imperial Armour", "Arcane Circle", "Mecha Lance",
     ]
     for force in forces:
         findings = validate(force)

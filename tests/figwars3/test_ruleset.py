@@ -32,7 +32,7 @@ def test_no_points_but_findings() -> None:
 def test_samples_cli_writes_files_that_round_trip(tmp_path: Path) -> None:
     assert main(["samples", "--ruleset", "figwars-3", "--out", str(tmp_path)]) == 0
     files = sorted((tmp_path / "figwars-3").glob("*.toml"))
-    assert len(files) == 10  # 17.4-17.8 and the vehicle and mecha forces
+    assert len(files) == 11  # 17.4-17.8, the vehicle, mecha and caster forces
     for path in files:
         text = path.read_text()
         force = load_force(path)

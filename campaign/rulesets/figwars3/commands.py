@@ -126,3 +126,41 @@ class Done(Command):
 
 
 COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Sentry, Medic, Done)
+
+
+@attrs.define(frozen=True)
+class Cast(Command):
+    """Use an arcane power (16): `power` one the caster knows; the level and the power's
+    options are facts (level, option, cover, area, anywhere, landing, inches, under_template)."""
+
+    type: ClassVar[str] = "cast"
+    unit: str = ""
+    model: str = ""
+    power: str = ""
+    target: str = ""
+    target_model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Ram(Command):
+    """A vehicle's move that rams (10.11, PR-46): a Walk (or a Run with facts.run) of
+    facts.inches, ramming each model of facts.victims in the order given."""
+
+    type: ClassVar[str] = "ram"
+    unit: str = ""
+    model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Repair(Command):
+    """A crew member or pilot repairs a knocked-out weapon or a break-down (13): 2 actions."""
+
+    type: ClassVar[str] = "repair"
+    unit: str = ""
+    model: str = ""
+    what: str = ""
+
+
+COMMANDS = COMMANDS + (Cast, Ram, Repair)

@@ -172,3 +172,110 @@ def describe(machine: Machine, el: ElementState) -> list[str]:
         words.append("pilot " + ("dead" if state.pilot_dead else "alive") + (" (hero)" if machine.hero_pilot else ""))
     words.extend(state.labels())
     return words
+
+
+# --- the battle's ram and repair actions, and the machines' odds -------------------------------
+
+RAM_FACTS_HELP = "models in the vehicle's path, in the order it meets them"
+
+
+def ram_facts() -> tuple[Any, ...]:
+    from campaign.engine.pending import FactSpec
+
+    return (
+        FactSpec("victims", (), [], RAM_FACTS_HELP, picks="target_elements"),
+        FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
+        FactSpec("run", (False, True), False, "a Run (2 actions) rather than a Walk"),
+    )
+
+
+def ram_command(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: Context) -> Generator[Any, Any, None]:
+    """A Walk or Run that rams (PR-46): the move is paid as usual, then each victim is rammed."""
+    machine = rules.machine(el.id)
+    check_ram(machine, el)
+    victims = [rules._any_model(state, m) for m in command.facts.get("victims", [])]
+    if not victims:
+        raise IllegalCommand("FW3 10.11", "name the models in the vehicle's path (victims)")
+    if any(state.unit(v.unit).side == state.unit(el.unit).side for v in victims):
+        raise IllegalCommand("FW3 8.9", "a vehicle only moves into contact with enemy models")
+    from campaign.rulesets.figwars3.commands import Run, Walk
+
+    move = (Run if command.facts.get("run") else Walk)(command.unit, command.model, {"inches": command.facts.get("inches", -1)})
+    yield from rules._move(state, el, move, ctx)
+    pairs = [(v, rules.machine(v.id) or rules.profile(v.id)) for v in victims]
+
+    def hurt_model(target: ElementState, dp: int, pin: bool) -> Generator[Any, Any, None]:
+        yield from rules._hurt(state, target, dp, pin, ctx)
+
+    yield from ram_move(state, el, machine, pairs, el.data["moved"], ctx, hurt_model)
+
+
+def repair_command(rules: Any, el: ElementState, command: Any, ctx: Context) -> Generator[Any, Any, None]:
+    machine = rules.machine(el.id)
+    if machine is None:
+        raise IllegalCommand("FW3 13", f"{el.name} is not a vehicle or mecha")
+    state = record(el)
+    if command.what != "breakdown" and command.what not in state.weapons_out:
+        raise IllegalCommand("FW3 13", f"nothing to repair called {command.what!r} (knocked out: {', '.join(state.weapons_out) or 'none'})")
+    rules._spend(el, md.REPAIR_ACTIONS, "a repair")
+    after, ok = yield from md.repair(state, machine.tq, command.what)
+    el.data["machine"] = dump(after)
+    ctx.emit("repair", f"{el.name}: {command.what} {'repaired' if ok else 'not repaired yet'}", model=el.id)
+
+
+def machine_specs(rules: Any, state: BattleState, el: ElementState, enemies: list[Any], base: dict[str, Any], who: str) -> list[Any]:
+    from campaign.engine.pending import CommandSpec
+
+    machine = rules.machine(el.id)
+    if machine is None:
+        return []
+    out = []
+    rec = record(el)
+    if machine.vehicle and enemies and allowance(machine, el, state.round) > 0:
+        out.append(CommandSpec("ram", base, ram_facts(), f"{who}: ram", odds=True))
+    if el.data["actions"] >= md.REPAIR_ACTIONS:
+        for what in rec.weapons_out + (("breakdown",) if rec.broken_down else ()):
+            out.append(CommandSpec("repair", {**base, "what": what}, label=f"{who}: repair {what}"))
+    return out
+
+
+def ram_report(rules: Any, state: BattleState, command: Any) -> Any:
+    """Odds of a ram against each named victim: who wins, DP each way, and the damage
+    table's results on a machine that is hit."""
+    from campaign.engine.report import OddsReport, Outcome
+    from campaign.rulesets.figwars3.ramming import ram_odds
+
+    el = rules._own_model(state, command)
+    machine = rules.machine(el.id)
+    check_ram(machine, el)
+    names = command.facts.get("victims", [])
+    if not names:
+        raise IllegalCommand("FW3 10.11", "name the models in the vehicle's path (victims)")
+    outcomes = []
+    lines = []
+    inches = command.facts.get("inches", -1)
+    moved = el.data["moved"] + (allowance(machine, el, state.round) * (2 if command.facts.get("run") else 1) if inches is None or inches < 0 else inches)
+    for name in names:
+        target = rules._any_model(state, name)
+        other = rules.machine(target.id) or rules.profile(target.id)
+        r = ram(machine, other, moved, record(el).ram(machine.ram))
+        odds = ram_odds(r)
+        lines.append(f"{el.name} {r.rammer.describe()} against {target.name} {r.target.describe()}")
+        outcomes.append(Outcome(f"DP on {target.name}", odds.target_dp))
+        outcomes.append(Outcome(f"DP on {el.name}", odds.rammer_dp))
+        outcomes.append(Outcome(f"{target.name} struck", p=odds.p_struck, help="the ram hits (a tie counts)"))
+        if rules.machine(target.id) is not None:
+            for label, p in md.mixed_damage_odds(record(target), odds.target_dp, rules.machine(target.id).hero_pilot).items():
+                outcomes.append(Outcome(f"{target.name}: {label}", p=p))
+    return OddsReport(tuple(outcomes), tuple(lines), ("the driver's roll takes no re-rolls (2.6)",), title="FigWars 3 ram odds")
+
+
+def damage_outcomes(target: ElementState, machine: Machine, dp: dict[int, Any]) -> tuple[Any, ...]:
+    """The chance of each damage table result on a machine, over an attack's DP (13)."""
+    from campaign.engine.report import Outcome
+
+    return tuple(
+        Outcome(f"damage: {label}", p=p, help="vehicle/mecha damage table (13)")
+        for label, p in md.mixed_damage_odds(record(target), dp, machine.hero_pilot).items()
+        if label != "no damage"
+    )

@@ -28,13 +28,13 @@ from campaign.rulesets.figwars3 import checks, morale, turn
 from campaign.engine.report import OddsReport
 from campaign.rulesets.figwars3.attack import OpposedOdds, OpposedRoll, exact_odds, resolve
 from campaign.rulesets.figwars3.report import ModelOdds, odds_report, scaled
-from campaign.rulesets.figwars3.commands import COMMANDS, Reload, Sentry, Shoot, Strike
+from campaign.rulesets.figwars3.commands import COMMANDS, Cast, Reload, Sentry, Shoot, Strike
 from campaign.rulesets.figwars3.melee import MELEE_DEFAULTS, MELEE_FACTS, melee_attack
 from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
 from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
-from campaign.rulesets.figwars3 import machine_play
+from campaign.rulesets.figwars3 import arcane_play, machine_play
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 
@@ -69,6 +69,7 @@ class FigWarsRules(BattleRules):
         super().__init__(options, ruleset)
         self._profiles: dict[str, Profile] = {}
         self._machines: dict[str, Machine] = {}  # vehicles and mecha by element id (part 2)
+        self._spells: dict[str, tuple[str, ...]] = {}  # casters' powers by element id (16)
 
     # --- building the battle ----------------------------------------------------
     def new_state(self, setup: BattleSetup) -> BattleState:
@@ -76,6 +77,7 @@ class FigWarsRules(BattleRules):
         printed = bool(self.options.get("printed_def", False))
         self._profiles = {}
         self._machines = {}
+        self._spells = {}
         forces = [unit for side in setup.sides for unit in side.force.units]
         for unit, source in zip(state.units, forces):
             unit.data = {"status": "normal", "pl": 0, "marker": False, "activated": False}
@@ -102,6 +104,10 @@ class FigWarsRules(BattleRules):
                 if machine is not None:
                     self._machines[el.id] = machine
                     el.data["machine"] = machine_play.fresh(machine)
+                arc = entry.stats.get("arc")
+                if isinstance(arc, int) and not isinstance(arc, bool):
+                    el.data["arc"] = arcane_play.fresh(arc)
+                    self._spells[el.id] = tuple(entry.spells)
         for side in state.sides:
             side.data = {"extra_pool": 0}
         state.data = {"struck": {}}
@@ -113,9 +119,19 @@ class FigWarsRules(BattleRules):
     def profile(self, element_id: str) -> Profile:
         return self._profiles[element_id]
 
+    def machine(self, element_id: str) -> Machine | None:
+        return self._machines.get(element_id)
+
+    def is_machine(self, element_id: str) -> bool:
+        return element_id in self._machines
+
+    def spells(self, element_id: str) -> tuple[str, ...]:
+        return self._spells.get(element_id, ())
+
     # --- turn start, activation order ---------------------------------------------
     def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
         state.data["struck"] = {}
+        arcane_play.round_start(state)  # PR-68
         for unit in state.units:
             unit.data.update(pl=0, marker=False, activated=False)
             for el in unit.elements:
@@ -215,8 +231,7 @@ class FigWarsRules(BattleRules):
             after, left, done = ms.clearing(el.data["actions"])
             el.data.update(pins=after.pins, stunned=after.stunned, actions=left)
             ctx.emit("recover", f"{el.name}: {', '.join(done) or 'still pinned'}", model=el.id)
-        return
-        yield  # pragma: no cover
+        yield from arcane_play.start_caster(state, el, ctx)  # PR-71: wards need their upkeep
 
     def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> list[CommandSpec]:
         p = self.profile(el.id)
@@ -271,6 +286,8 @@ class FigWarsRules(BattleRules):
             cost = 1 + turn.shoot_cost(weapon.slow)
             if actions >= cost and weapon.name not in el.data["unloaded"] and _fires(weapon) and not el.data.get("sentry"):
                 specs.append(CommandSpec("sentry", {**base, "weapon": weapon.name}, label=f"{who}: sentry with {weapon.name}"))
+        specs.extend(arcane_play.specs(self, state, unit, el, enemies, base, who))
+        specs.extend(machine_play.machine_specs(self, state, el, enemies, base, who))
         specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
 
@@ -314,6 +331,12 @@ class FigWarsRules(BattleRules):
             ctx.emit("sentry", f"{el.name} stands sentry with {weapon.name}", model=el.id)
         elif kind == "medic":
             yield from self._treat(state, el, command, ctx)
+        elif kind == "cast":
+            yield from arcane_play.cast(self, state, el, command, ctx)
+        elif kind == "ram":
+            yield from machine_play.ram_command(self, state, el, command, ctx)
+        elif kind == "repair":
+            yield from machine_play.repair_command(self, el, command, ctx)
         elif kind == "done":
             el.data["actions"] = 0
         else:
@@ -384,6 +407,7 @@ class FigWarsRules(BattleRules):
         if role == "direct" and weapon.spray:
             role = "spray_primary"
         opposed = ranged_attack(p, weapon, self._defender(target), {**facts, "role": role})
+        opposed = arcane_play.warded(opposed, target.data, bool(facts.get("in_melee", False)))  # 16.5, 16.6
         return opposed, el, target, weapon
 
     def _shoot(self, state: BattleState, el: ElementState, command: Shoot, ctx: Context, paid: bool = False) -> Resolution:
@@ -461,7 +485,8 @@ class FigWarsRules(BattleRules):
             return strike_machine(self.profile(el.id), theirs, mecha_attacker=mecha), el, target
         if mine is not None:
             return mecha_strikes_trooper(mine, self._defender(target)), el, target
-        return melee_attack(self.profile(el.id), self._defender(target), facts), el, target
+        opposed = melee_attack(self.profile(el.id), self._defender(target), facts)
+        return arcane_play.force_weapon(opposed, self.profile(el.id), el.data), el, target
 
     def _strike(self, state: BattleState, el: ElementState, command: Strike, ctx: Context) -> Resolution:
         opposed, _, target = self.strike(state, command)
@@ -758,6 +783,11 @@ class FigWarsRules(BattleRules):
             return self.shot(state, command)[0]
         if isinstance(command, Strike):
             return self.strike(state, command)[0]
+        if isinstance(command, Cast):
+            opposed = arcane_play.cast_opposed(self, state, command)
+            if opposed is None:
+                raise IllegalCommand("FW3 16.2", "the power comes to no dice against this model (PR-69)")
+            return opposed
         raise IllegalCommand("odds", f"FigWars 3 gives odds for shoot and strike, not {command.type}")
 
     def exact(self, state: BattleState, command: Command) -> OpposedOdds:
@@ -767,8 +797,10 @@ class FigWarsRules(BattleRules):
         """Exact odds of a shot or strike: for one model, or (`model` left empty, as
         `muster odds` asks) for every model of the unit that can make it, each against
         the target's foremost model. Outcomes: DP inflicted, pinned, counter-attack DP."""
-        if not isinstance(command, (Shoot, Strike)):
-            raise IllegalCommand("odds", f"FigWars 3 gives odds for shoot and strike, not {command.type}")
+        if command.type == "ram":
+            return machine_play.ram_report(self, state, command)
+        if not isinstance(command, (Shoot, Strike, Cast)):
+            raise IllegalCommand("odds", f"FigWars 3 gives odds for shoot, strike, cast and ram, not {command.type}")
         models = [command.model] if command.model else self._attackers(state, command)
         rows: list[ModelOdds] = []
         notes: list[str] = []
@@ -784,7 +816,16 @@ class FigWarsRules(BattleRules):
                     notes.append(note)
         if not rows:
             raise IllegalCommand("odds", "no model of the unit can make this attack")
-        return odds_report(rows, tuple(notes))
+        report = odds_report(rows, tuple(notes))
+        target_id = command.target_model
+        if not target_id and command.target:
+            alive = self._targets(state.unit(command.target))
+            target_id = alive[0].id if alive else ""
+        machine = self._machines.get(target_id)
+        if machine is not None and len(rows) == 1:  # 13: the chance of each damage result
+            extra = machine_play.damage_outcomes(state.element(target_id), machine, rows[0].odds.dp)
+            report = attrs.evolve(report, outcomes=report.outcomes + extra)
+        return report
 
     def _with_placement(self, state: BattleState, command: Command, odds: OpposedOdds) -> OpposedOdds:
         """A grenade or indirect shot hurts its target only once placed (>= 1 success)."""
@@ -799,7 +840,7 @@ class FigWarsRules(BattleRules):
         terms = placement_terms(self.profile(el.id), weapon, facts)
         return scaled(odds, checks.p_check(max(sum(t.dice for t in terms), 0), 1))
 
-    def _attackers(self, state: BattleState, command: Shoot | Strike) -> list[str]:
+    def _attackers(self, state: BattleState, command: Shoot | Strike | Cast) -> list[str]:
         """The unit's models that can make the attack; if none can, the first one's reason."""
         unit = state.unit(getattr(command, "unit", ""))
         out = []
@@ -858,6 +899,7 @@ class FigWarsRules(BattleRules):
             p = self.profile(el.id)
             machine = self._machines.get(el.id)
             words = machine_play.describe(machine, el) if machine else [f"DP {el.data['dp']}/{p.dp}"]
+            words.extend(arcane_play.describe(el))
             if el.data.get("actions"):
                 words.append(f"{el.data['actions']} action(s)")
             if el.data.get("pins"):

@@ -19,7 +19,7 @@ from campaign.rulesets.figwars3 import traits
 from campaign.rulesets.figwars3.abilities import UnknownAbility, parse_ability
 from campaign.rulesets.figwars3.weapons import MELEE, RANGED, UNARMED, MeleeWeapon, RangedWeapon
 
-STAT_KEYS: tuple[str, ...] = ("tq", "mov", "dp", "def", "armour", "shield", "natural", "enhancement", "mount")
+STAT_KEYS: tuple[str, ...] = ("tq", "mov", "dp", "def", "armour", "shield", "natural", "enhancement", "mount", "arc")
 
 
 class ProfileError(ValueError):

@@ -173,6 +173,21 @@ def sample_forces() -> list[Force]:
             note="Muster's vehicle designs from the 4.4 tables with Imperial weapons (17.8)",
         ),
         _force(
+            "Arcane Circle",
+            Unit("Archmage", (Element(
+                name="Archmage", stats={"tq": 3, "mov": 4, "dp": 2, "armour": "light ancient armor", "arc": 3},
+                weapons=(Weapon("Force Weapon", "melee"),), attributes=("Hero",),
+                spells=("assault", "blast", "barrier", "teleport", "spirit_strike", "concealment"),
+                note="hero caster, ARC 3",
+            ),)),
+            Unit("Acolytes", (Element(
+                name="Acolyte", count=3, stats={"tq": 1, "mov": 4, "dp": 1, "armour": "light ancient armor", "arc": 1},
+                weapons=(Weapon("light weapon", "melee"),), spells=("assault", "conveyance"), note="ARC 1",
+            ),)),
+            Unit("Wardens", (_el("Warden", 4, {"tq": 2, "mov": 4, "dp": 1, "armour": "medium ancient armor", "shield": "normal shield"}, ("crossbow",), ("medium weapon",)),)),
+            note="Muster's casters (16): the source prints no arcane force",
+        ),
+        _force(
             "Mecha Lance",
             _machine("Strider", STRIDER, (Weapon("light autocannon", "ranged"), Weapon("Power Weapon", "melee")), note="stocky: SIZ + 1 DP (PR-14)"),
             _machine("Vanguard", VANGUARD, (Weapon("Laser Cannon", "ranged", mount="turret"),), ("Hero",), note="hero pilot (PR-16), mecha shield, jump jets"),

@@ -14,6 +14,7 @@ from campaign.force import Force
 from campaign.rulesets.figwars3 import traits
 from campaign.rulesets.figwars3.abilities import BY_NAME
 from campaign.rulesets.figwars3.profile import Profile, ProfileError, profile_of
+from campaign.rulesets.figwars3.arcane_play import caster_findings
 from campaign.rulesets.figwars3.vehicles import is_machine, machine_of
 
 UNIT_MIN = 2
@@ -38,6 +39,7 @@ def profiles(force: Force, printed_def: bool = False) -> tuple[dict[tuple[int, i
                 if sum(el.count for el in unit.elements) > 1:
                     findings.append(Finding("error", "FW3 4.1", "every vehicle and mecha is a unit on its own", f"units[{u}]"))
                 continue
+            findings.extend(attrs.evolve(f, path=path) for f in caster_findings(element))  # 16.1
             try:
                 out[(u, e)] = profile_of(element, f"{unit.name}: {element.name}", printed_def)
             except ProfileError as exc:
