@@ -142,3 +142,12 @@ def test_cast_spends_points_and_actions_and_barrier_wards_against_shots() -> Non
     assert ("arcane barrier", 4) in [(t.label, t.dice) for t in opposed.defender.terms]
     view = rules.describe_unit(state, "archmage").elements[0]
     assert "ARC 1/3" in view and "arcane barrier +4d" in view
+
+
+def test_builtin_scenarios_for_vehicles_and_for_casters() -> None:
+    from scenarios import builtin_scenarios
+
+    library = builtin_scenarios()
+    crossing, stones = library["armoured-crossing"], library["circle-of-stones"]
+    assert crossing.rulesets == ("figwars-3",) and crossing.rounds == 6 and "mire_tests" in " ".join(crossing.special_rules)
+    assert stones.rulesets == ("figwars-3",) and stones.objectives[0].name == "Stone circle"
