@@ -2,11 +2,13 @@
 
 Hot Landing first. If the Humans win it they push on to The Last Bridge; if not
 (a loss or a draw) they fight The Rout. Either way the campaign ends Into the Hive.
-The forces are Special Operations' printed Human and Alien lists.
+The forces are Special Operations' printed Human and Alien lists. Other rulesets'
+demos (scenarios/demo_figwars.py) are found by `demo_for`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -45,9 +47,32 @@ def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
     return campaign, demo_forces()
 
 
-def write_demo(folder: str | Path, seed: int = 2026) -> Path:
+def demos() -> dict[str, Callable[[int], tuple[Campaign, dict[str, Force]]]]:
+    """Every demo campaign by its ruleset's id; Flat Out War's is the default one."""
+    from scenarios import demo_figwars
+
+    return {RULESET: demo_campaign, demo_figwars.RULESET: demo_figwars.demo_campaign}
+
+
+def demo_for(ruleset: str = "") -> Callable[[int], tuple[Campaign, dict[str, Force]]]:
+    """The demo of a ruleset named by id or alias ("" for the default); ValueError if none."""
+    from campaign.rulesets import UnknownRuleset, ruleset_class
+
+    found = demos()
+    if not ruleset:
+        return found[RULESET]
+    try:
+        rid = ruleset_class(ruleset).id
+    except UnknownRuleset:
+        rid = ruleset
+    if rid not in found:
+        raise ValueError(f"no demo campaign for {ruleset!r} (demos: {', '.join(found)})")
+    return found[rid]
+
+
+def write_demo(folder: str | Path, seed: int = 2026, ruleset: str = "") -> Path:
     """A fresh demo campaign folder (refused where a campaign already is)."""
     from saves.campaign_file import create_campaign_folder
 
-    campaign, forces = demo_campaign(seed)
+    campaign, forces = demo_for(ruleset)(seed)
     return create_campaign_folder(folder, campaign, forces)

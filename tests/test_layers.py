@@ -56,8 +56,8 @@ from campaign.rulesets import ruleset_class, ruleset_ids  # noqa: E402
 
 VOCAB_ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("campaign", "saves", "scenarios", "tui")
-# The demo campaign is a Flat Out War campaign by design: its data names its ruleset.
-ALLOWED = {"scenarios/demo.py"}
+# The demo campaigns are of one ruleset each by design: their data names their ruleset.
+ALLOWED = {"scenarios/demo.py", "scenarios/demo_figwars.py"}
 
 
 def _names() -> set[str]:

@@ -116,6 +116,12 @@ class BattleRules:
     def on_activation_end(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         return nothing()
 
+    def interrupts(self, state: BattleState, window: str, ctx: Context, **info: Any) -> Resolution:
+        """The rules' own interrupts in a window they opened with `ctx.window` (a sentry's
+        shot, a redirected attack...): Decisions of the sides allowed to act, as the
+        activation scheme lets them (the default schemes offer them as they come)."""
+        return nothing()
+
     def initiative_bonus(self, state: BattleState, side: str) -> int:
         """Added to `side`'s initiative roll (e.g. a catch-up bonus for rounds lost)."""
         return 0

@@ -46,9 +46,9 @@ class ActivationScheme:
 
     def window(self, state: BattleState, name: str, ctx: Context, **info: Any) -> Resolution:
         """An interrupt window opened by the rules (before/during/after an action).
-        Schemes with interrupts (overwatch) yield Decisions of the waiting side here."""
-        return
-        yield  # pragma: no cover
+        Schemes with interrupts (overwatch) yield Decisions of the waiting side here; by
+        default the rules' own interrupts (BattleRules.interrupts) are offered."""
+        yield from ctx.rules.interrupts(state, name, ctx, **info)
 
     def odds(self, state: BattleState, command: Command, ctx: Context) -> AttackOdds | OddsReport:
         """The rules' exact odds for `command` as this scheme would resolve it now (a scheme

@@ -92,3 +92,27 @@ def summary_from_enumeration(opposed: OpposedRoll) -> tuple[Fraction, Fraction, 
 def odds_summary(opposed: OpposedRoll) -> tuple[Fraction, Fraction, Fraction, dict[int, Fraction]]:
     o = exact_odds(opposed)
     return o.expected_dp, o.p_pinned, o.expected_counter_dp, o.margins
+
+
+def run_scripted(gen: Generator[Any, Any, Any], answers: list[Any]) -> tuple[Any, list[Any]]:
+    """Drive a resolution that asks the players (Decisions) and rolls (RollRequests):
+    each answer is a command for a Decision or a list of faces for a roll. Returns the
+    generator's value and every request it made, in order."""
+    from campaign.engine.pending import Decision, RollRequest
+
+    queue = list(answers)
+    seen: list[Any] = []
+    try:
+        request = next(gen)
+        while True:
+            seen.append(request)
+            if not queue:
+                raise ValueError(f"nothing scripted for {request!r}")
+            answer = queue.pop(0)
+            assert isinstance(request, Decision) != isinstance(answer, list), (request, answer)
+            if isinstance(request, RollRequest):
+                assert len(answer) == request.count, (request.purpose, answer)
+            request = gen.send(answer)
+    except StopIteration as stop:
+        assert not queue, f"{len(queue)} answer(s) left over"
+        return stop.value, seen

@@ -1,5 +1,5 @@
 """A two-battle FigWars 3 campaign through the Python API: battles played by the engine
-with the campaign's auto dice, the dead written back to the forces, survivors healed
+with the campaign's auto dice (Firefight, then Seize the Uplinks), the dead written back to the forces, survivors healed
 (`dp` heals), the second battle fought by the survivors."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ LIB = builtin_scenarios()
 def _campaign(folder: Path) -> Path:
     forces = {f.name: f for f in sample_forces()}
     sides = [Side("imperium", "Imperium"), Side("bugs", "Bugs")]
-    track = [TrackStep("one", "hold-the-bridge"), TrackStep("two", "breakthrough")]
+    track = [TrackStep("one", "fw-firefight"), TrackStep("two", "fw-uplink")]  # the FigWars scenarios
     campaign = create_campaign("Bug Hunt", "figwars-3", sides, track, seed=9, rules=CampaignRules(recovery_rolls=True),
                                activation_options={"turn_structure": "alternate_until_all_pass"},
                                scenario_ids=set(LIB))
@@ -55,7 +55,7 @@ def test_two_battles_carry_the_dead_and_heal_the_living(tmp_path: Path) -> None:
     alive_after_one = {sid: sum(el.alive for u in f.units for el in u.elements) for sid, f in state.forces.items()}
     second, _ = _fight(folder)
     state = load_campaign(folder, LIB)
-    assert len(state.campaign.history) == 2
+    assert [h.scenario for h in state.campaign.history] == ["fw-firefight", "fw-uplink"]
     # the second battle fielded exactly the survivors of the first
     fielded = load_battle_file(folder / state.campaign.history[1].file).header.sides
     assert {side.id: sum(el.alive for u in side.force.units for el in u.elements) for side in fielded} == alive_after_one

@@ -1,4 +1,4 @@
-"""`muster new DIR ...`: create a campaign folder from flags, or the demo with --demo.
+"""`muster new DIR ...`: create a campaign folder from flags, or a demo with --demo [RULESET].
 
     muster new my-war --name "Hive War" --ruleset flat-out-war --edition special-ops \
         --side humans="Humans" --side aliens="Aliens" \
@@ -32,7 +32,10 @@ HELP = "create a campaign folder (--demo: the demo campaign)"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", help="the new campaign folder")
-    parser.add_argument("--demo", action="store_true", help="write the demo campaign (Humans against Aliens)")
+    parser.add_argument(
+        "--demo", nargs="?", const="", default=None, metavar="RULESET",
+        help="write a demo campaign: Humans against Aliens, or the named ruleset's own demo",
+    )
     parser.add_argument("--name", help="the campaign's name (default: the folder's name)")
     parser.add_argument("--ruleset", default=DEMO_RULESET, help=f"ruleset id (default: {DEMO_RULESET}, the demo's)")
     parser.add_argument("--edition", help="ruleset edition (default: the ruleset's)")
@@ -179,10 +182,10 @@ def run(args: argparse.Namespace) -> int:
     from saves.campaign_file import create_campaign_folder
 
     try:
-        if args.demo:
+        if args.demo is not None:
             from scenarios.demo import write_demo
 
-            folder = write_demo(args.dir, seed=args.seed or 2026)
+            folder = write_demo(args.dir, seed=args.seed or 2026, ruleset=args.demo)
         else:
             if args.interactive or (not args.side and sys.stdin.isatty()):
                 _interactive(args)

@@ -45,6 +45,34 @@ class FigWars3(Ruleset):
         Option("formations", default=False, choices=(False, True), help="formations in melee and shooting (15.1)", ruling="FW3 15.1"),
         Option("hail_of_arrows", default=False, choices=(False, True), help="Hail of Arrows for bow and crossbow units (15.2)", ruling="PR-67"),
         Option("mire_tests", default=False, choices=(False, True), help="mire tests for wheeled and tracked vehicles (8.10)", ruling="PR-33"),
+        Option(
+            "down_at_end",
+            default="medic",
+            choices=("medic", "dead", "saved"),
+            help="a model still down at 0 DP when the battle ends: saved if its side has a medic standing, dead, or always saved",
+            ruling="PR-62",
+        ),
+        Option(
+            "out_of_ammo",
+            default=False,
+            choices=(False, True),
+            help="11.22's optional rule: a non-reload weapon scoring no success rolls 1d8 and is empty on 1-3",
+            ruling="PR-58",
+        ),
+        Option(
+            "coherency_checks",
+            default=True,
+            choices=(True, False),
+            help="offer, before a unit's first action, to report models out of coherency and check them alone (9)",
+            ruling="PR-34",
+        ),
+        Option(
+            "deployment_specials",
+            default=True,
+            choices=(True, False),
+            help="Drop Deployment units start off the table and Ambush units hidden (off: everyone starts on the table)",
+            ruling="PR-29",
+        ),
     )
 
     def price(self, force: Force) -> ForceCost:

@@ -9,7 +9,7 @@ stealth-forced re-roll, then `judge` -- and share `pick_*`/`keep` from rerolls.p
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -155,8 +155,28 @@ class Outcome:
         return self.judgement.winner
 
 
-def resolve(opposed: OpposedRoll) -> Generator[Any, Any, Outcome]:
-    """Roll it: `outcome = yield from resolve(opposed)` inside a resolution generator."""
+Chooser = Callable[[Judgement], Generator[Any, Any, margins.Package]]
+
+
+def chosen(opposed: OpposedRoll, judgement: Judgement, package: margins.Package) -> Judgement:
+    """The judgement with the winner's own package (2.7) in place of the default one;
+    the same limits apply (an Aggressive loser takes no pin, an entangling counter no DP)."""
+    problem = margins.check_package(package, judgement.margin)
+    if problem:
+        raise ValueError(problem)
+    loser = opposed.defender if judgement.winner == "attacker" else opposed.attacker
+    winner = opposed.attacker if judgement.winner == "attacker" else opposed.defender
+    if judgement.winner == "defender" and winner.no_counter_dp:
+        package = attrs.evolve(package, dp=0)
+    if loser.aggressive and package.pin:
+        package = attrs.evolve(package, pin=0)
+    return attrs.evolve(judgement, package=package)
+
+
+def resolve(opposed: OpposedRoll, choose: Chooser | None = None) -> Generator[Any, Any, Outcome]:
+    """Roll it: `outcome = yield from resolve(opposed)` inside a resolution generator.
+    `choose` lets the winner of a melee spend the margin (asked before the riders roll);
+    without it the default allocation of PR-2 is used, as the odds assume."""
     att, dfn = opposed.attacker, opposed.defender
     a_faces: list[int] = []
     d_faces: list[int] = []
@@ -175,6 +195,8 @@ def resolve(opposed: OpposedRoll) -> Generator[Any, Any, Outcome]:
         a_faces = yield from _reroll(a_faces, ReRoll("Stealth", "stealth"), att.name)
     a, d = successes(a_faces), successes(d_faces)
     judgement = judge(opposed, a, d, shield_by)
+    if choose is not None and opposed.kind == "melee" and judgement.margin > 0 and not judgement.shielded:
+        judgement = chosen(opposed, judgement, (yield from choose(judgement)))
     extra, mighty = riders(opposed, judgement)
     dp = judgement.package.dp + extra
     if mighty:

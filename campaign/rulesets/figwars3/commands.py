@@ -28,6 +28,16 @@ class Share(Command):
 
 
 @attrs.define(frozen=True)
+class Coherency(Command):
+    """Before the first action: the models out of coherency with the leader's group (9);
+    each makes its own check (PR-34)."""
+
+    type: ClassVar[str] = "coherency"
+    unit: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
 class Walk(Command):
     type: ClassVar[str] = "walk"
     unit: str = ""
@@ -87,6 +97,44 @@ class Reload(Command):
 
 
 @attrs.define(frozen=True)
+class Retrieve(Command):
+    """Pick up a weapon it was disarmed of (1 action, 7.1)."""
+
+    type: ClassVar[str] = "retrieve"
+    unit: str = ""
+    model: str = ""
+    weapon: str = ""
+
+
+@attrs.define(frozen=True)
+class BreakFree(Command):
+    """Spend an action working free of a whip or chain (10.6)."""
+
+    type: ClassVar[str] = "break_free"
+    unit: str = ""
+    model: str = ""
+
+
+@attrs.define(frozen=True)
+class Release(Command):
+    """The entangler lets its opponents go (1 action, 10.6)."""
+
+    type: ClassVar[str] = "release"
+    unit: str = ""
+    model: str = ""
+
+
+@attrs.define(frozen=True)
+class Switch(Command):
+    """Take up another melee weapon it carries, from its next activation (10.5); free."""
+
+    type: ClassVar[str] = "switch"
+    unit: str = ""
+    model: str = ""
+    weapon: str = ""
+
+
+@attrs.define(frozen=True)
 class Extra(Command):
     """Give the model one of the side's extra actions for this turn (6.4)."""
 
@@ -125,7 +173,6 @@ class Done(Command):
     model: str = ""
 
 
-COMMANDS: tuple[type[Command], ...] = (Share, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Extra, Sentry, Medic, Done)
 
 
 @attrs.define(frozen=True)
@@ -143,12 +190,31 @@ class Cast(Command):
 
 
 @attrs.define(frozen=True)
+class Report(Command):
+    """Table facts the engine asks for outside an action (morale support, objectives held)."""
+
+    type: ClassVar[str] = "report"
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
 class Ram(Command):
     """A vehicle's move that rams (10.11, PR-46): a Walk (or a Run with facts.run) of
     facts.inches, ramming each model of facts.victims in the order given."""
 
     type: ClassVar[str] = "ram"
     unit: str = ""
+    model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Deflect(Command):
+    """Hand a shot declared at a hero (Heroic Deflection) or a unit-mate (Blind Devotion)
+    to `model`, which steps into base contact and is shot instead; its facts are the new
+    target's range band and cover (PR-50)."""
+
+    type: ClassVar[str] = "deflect"
     model: str = ""
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
@@ -163,4 +229,5 @@ class Repair(Command):
     what: str = ""
 
 
+COMMANDS: tuple[type[Command], ...] = (Share, Coherency, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Retrieve, BreakFree, Release, Switch, Extra, Sentry, Medic, Done, Report, Deflect)
 COMMANDS = COMMANDS + (Cast, Ram, Repair)

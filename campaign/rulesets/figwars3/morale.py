@@ -15,6 +15,7 @@ from campaign.rulesets.figwars3.rerolls import ReRoll
 
 Status = Literal["normal", "falling_back", "retreating", "fled"]
 RALLY_TARGET = 2
+COHERENCY_TARGET = 1  # PR-34: a model out of coherency checks alone and needs one success
 
 # 14.2: dice by current unit size.
 SIZE_BONUS: tuple[tuple[int, int], ...] = ((1, 0), (6, 1), (11, 2), (16, 3))

@@ -24,14 +24,17 @@ from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.rules import BattleRules, Initiative, Resolution
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState, UnitState, state_from_setup
-from campaign.rulesets.figwars3 import checks, morale, turn
+from campaign.rulesets.figwars3 import checks, firing, interrupts, margins, morale, movement, traits, turn, victory
+from campaign.rulesets.figwars3.attack import Term
 from campaign.engine.report import OddsReport
 from campaign.rulesets.figwars3.attack import OpposedOdds, OpposedRoll, exact_odds, resolve
 from campaign.rulesets.figwars3.report import ModelOdds, odds_report, scaled
-from campaign.rulesets.figwars3.commands import COMMANDS, Cast, Reload, Sentry, Shoot, Strike
+from campaign.rulesets.figwars3.commands import COMMANDS, Cast, Reload, Retrieve, Sentry, Shoot, Strike, Switch
 from campaign.rulesets.figwars3.melee import MELEE_DEFAULTS, MELEE_FACTS, melee_attack
 from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
+from campaign.rulesets.figwars3.ranged import IN_MELEE_CLASS, weapon_class
 from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack
+from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
 from campaign.rulesets.figwars3 import arcane_play, machine_play
@@ -39,13 +42,32 @@ from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_mac
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 
 if TYPE_CHECKING:
+    from campaign.campaigns.scenario import Objective
     from campaign.engine.context import Context
     from campaign.outcome import BattleOutcome
 
 MOVE_FACTS = (
     FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
     FactSpec("reached_edge", (True, False), False, "a withdrawing model reached its table edge"),
+    # 8.1-8.6: the path as the players report it
+    FactSpec("difficult", (), 0, "inches of the move through difficult ground or up ladders (2 each)"),
+    FactSpec("incline", (), 0, "inches climbed up inclines (2 each; 1 with Climbing)"),
+    FactSpec("sheer", (), 0, "inches climbed up sheer faces (Climbing only, 2 each)"),
+    FactSpec("obstacle", movement.OBSTACLES, "none", "an obstacle crossed: low (to chest height) or high (up to twice it)"),
+    FactSpec("obstacle_extra", (), 0, "extra inches spent at the obstacle (+1 each to the test)"),
+    FactSpec("jump_gap", (), 0, "width of a gap jumped at the end of the move, inches rounded up (0: none)"),
+    FactSpec("run_up", (), 0, "inches moved straight before the gap this turn"),
+    FactSpec("far_side_higher", (False, True), False, "the gap's far side is 1\" or more higher"),
+    FactSpec("fall_depth", (), 0, "how far the model falls if the jump fails"),
+    FactSpec("jump_down", (), 0, "height jumped down, inches rounded up (0: none; costs 1\")"),
+    FactSpec("legs", tuple(movement.LEGS), "average", "leg length of a tall model (8.5)"),
 )
+NEAR_HORRIFIC = FactSpec("near_horrific", (False, True), False, "the move brought a model within 3\" of a Horrific enemy")
+CRAMPED = FactSpec("cramped", (False, True), False, "no room for a flier to lift off (4.3 Flight)")
+COHERENCY_FACT = FactSpec("out_of_coherency", (), [], "models out of coherency with the leader's group (PR-36)", picks="unit_elements")
+ENTANGLE = "entangle"
+DETECTS = FactSpec("detects", (), [], "hidden enemy units whose ambush point the move came within range of (6\", 3\" against Stealth, doubled by a Scanner)",
+                   picks="enemy_units")
 MEDIC_FACTS = (FactSpec("clear_stun", (False, True), False, "spend one success removing the patient's stun"),)
 BLAST_LIST = FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements")
 
@@ -58,7 +80,7 @@ SHOOT_FACTS = (*_fact_specs(RANGED_FACTS, RANGED_DEFAULTS, ("role",)), BLAST_LIS
 STRIKE_FACTS = _fact_specs(MELEE_FACTS, MELEE_DEFAULTS, ("prior_attackers", "defender_state", "attacker_focus", "target_kind"))
 
 
-ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry")
+ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry", "retrieve", "break_free", "release")
 
 
 class FigWarsRules(BattleRules):
@@ -70,6 +92,7 @@ class FigWarsRules(BattleRules):
         self._profiles: dict[str, Profile] = {}
         self._machines: dict[str, Machine] = {}  # vehicles and mecha by element id (part 2)
         self._spells: dict[str, tuple[str, ...]] = {}  # casters' powers by element id (16)
+        self._scenario_objectives: tuple[Objective, ...] = ()
 
     # --- building the battle ----------------------------------------------------
     def new_state(self, setup: BattleSetup) -> BattleState:
@@ -78,9 +101,17 @@ class FigWarsRules(BattleRules):
         self._profiles = {}
         self._machines = {}
         self._spells = {}
+        self._scenario_objectives = setup.scenario.objectives
         forces = [unit for side in setup.sides for unit in side.force.units]
         for unit, source in zip(state.units, forces):
             unit.data = {"status": "normal", "pl": 0, "marker": False, "activated": False}
+            specials = {a for el in source.elements for a in el.attributes}
+            if self.options.get("deployment_specials", True):
+                # 5, 4.3: Drop Deployment units wait off the table, Ambush units hide at a secret point
+                if "Drop Deployment" in specials:
+                    unit.data["reserve"] = True
+                elif "Ambush" in specials:
+                    unit.data["hidden"] = True
             for el in unit.elements:
                 entry = source.elements[el.entry]
                 machine = machine_of(entry, f"{unit.name}: {el.name}") if is_machine(entry) else None
@@ -110,7 +141,14 @@ class FigWarsRules(BattleRules):
                     self._spells[el.id] = tuple(entry.spells)
         for side in state.sides:
             side.data = {"extra_pool": 0}
-        state.data = {"struck": {}}
+        state.data = {
+            "struck": {},
+            "victory": victory.mode_of(setup.scenario.victory),
+            "objectives": [o.name for o in setup.scenario.objectives],
+            "started": {side.id: sum(len(u.elements) for u in state.units_of(side.id)) for side in state.sides},
+            "held": {},
+            "verdict": None,
+        }
         return state
 
     def command_types(self) -> Iterable[type[Command]]:
@@ -137,7 +175,7 @@ class FigWarsRules(BattleRules):
             for el in unit.elements:
                 el.data.update(extra=False, moved=0, aim=False, focus=False, spent=0, shots={})
         for side in state.sides:
-            in_play = [u for u in state.units_of(side.id) if u.data["status"] != "retreating"]
+            in_play = [u for u in state.units_of(side.id) if u.data["status"] != "retreating" and not u.data.get("reserve")]
             heroes = sum(1 for u in state.units_of(side.id) for e in u.alive if self.profile(e.id).hero)
             (face,) = yield from request_roll(turn.EXTRA_ACTION_DIE, 1, f"extra actions: 1d8 for {side.name}", side.id)
             total = turn.extra_action_total(face, len(in_play), heroes)
@@ -154,10 +192,13 @@ class FigWarsRules(BattleRules):
         unit = state.unit(unit_id)
         if unit.eliminated or unit.data.get("activated"):
             return False
+        if unit.data.get("reserve") and state.round < turn.DROP_FROM_TURN:
+            return False  # 4.3 Drop Deployment: any turn after the first
         waiting = {
             u.id: u.data["status"]
             for u in state.units_of(unit.side)
             if not u.data.get("activated") and u.data["status"] != "fled"
+            and not (u.data.get("reserve") and state.round < turn.DROP_FROM_TURN)
         }
         return unit_id in turn.must_activate_first(waiting)
 
@@ -171,6 +212,11 @@ class FigWarsRules(BattleRules):
     def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
         unit.data["activated"] = True
+        unit.data["horrified"] = False  # PR-38: one instant Horrific check an activation
+        if unit.data.get("reserve") or unit.data.get("hidden"):
+            stays = yield from self._arrive_or_spring(state, unit, ctx)
+            if stays:
+                return
         if unit.data["status"] == "retreating":
             yield from self._rally(state, unit, ctx, at_activation=True)
         for el in unit.alive:
@@ -178,6 +224,7 @@ class FigWarsRules(BattleRules):
         for el in unit.alive:
             if el.data.get("sentry"):
                 yield from self._sentry_expires(state, unit, el, ctx)
+        checked = not self.options.get("coherency_checks", True)
         apart: list[str] = []
         lock = ""
         acted = False
@@ -191,9 +238,11 @@ class FigWarsRules(BattleRules):
             legal: list[CommandSpec] = []
             if not acted and len(unit.alive) > 1:
                 legal.append(CommandSpec("share", {"unit": unit_id}, label="Name the models that act apart"))
+            if not acted and not checked and len(unit.alive) > 1:
+                legal.append(CommandSpec("coherency", {"unit": unit_id}, (COHERENCY_FACT,), "Report models out of coherency"))
             for el in models:
                 legal.extend(self._model_specs(state, unit, el))
-            if not [s for s in legal if s.type != "share"]:
+            if not [s for s in legal if s.type not in ("share", "coherency")]:
                 return
             legal.append(CommandSpec("end_activation", {"unit": unit_id}, label="End activation"))
             command = yield Decision(unit.side, f"{unit.name}: a model acts, or end the activation", tuple(legal))
@@ -203,9 +252,13 @@ class FigWarsRules(BattleRules):
                 apart = self._check_apart(unit, list(command.apart))
                 ctx.emit("share", f"{unit.name}: {len(apart)} model(s) act apart", apart=apart)
                 continue
+            if command.type == "coherency":
+                checked = True
+                yield from self._coherency(state, unit, command.facts.get("out_of_coherency", []), ctx)
+                continue
             acted = True
             if command.type in ACTING:
-                yield from self._sentry_window(state, state.element(command.model), ctx)
+                yield from ctx.window(interrupts.BEFORE_ACTION, actor=command.model, action=command.type)
                 if not state.element(command.model).alive:
                     continue
             yield from self.resolve(state, command, ctx)
@@ -224,8 +277,12 @@ class FigWarsRules(BattleRules):
     def _start_model(self, state: BattleState, el: ElementState, ctx: Context) -> Resolution:
         machine = self._machines.get(el.id)
         seats = machine_play.actions(machine, el) if machine else turn.ACTIONS_PER_MODEL
-        el.data["actions"] = max(seats - el.data.get("spent", 0), 0)
+        el.data["actions"] = max(seats - el.data.get("spent", 0) - el.data.get("lost", 0), 0)
+        el.data["lost"] = 0  # actions a fall took (8.6) come out of this activation
+        if el.data.get("switch_to"):  # 10.5: a weapon switch takes effect now
+            el.data["wielding"], el.data["switch_to"] = el.data["switch_to"], ""
         el.data["fast"] = False  # the fast-target bonus lasts until its next activation
+        el.data["hovering"] = False  # a flier that lifted off lands again
         ms = ModelState(dp=el.data["dp"], pins=el.data["pins"], stunned=el.data["stunned"])
         if ms.pins or ms.stunned:
             after, left, done = ms.clearing(el.data["actions"])
@@ -241,21 +298,32 @@ class FigWarsRules(BattleRules):
         status = unit.data["status"]
         specs: list[CommandSpec] = []
         must_move = status in ("falling_back", "retreating") and el.data["moved"] == 0
-        if status == "retreating" and must_move and actions >= 2:
-            return [CommandSpec("run", base, MOVE_FACTS, f"{who}: run towards its edge")]
-        if must_move:
-            return [CommandSpec("walk", base, MOVE_FACTS, f"{who}: walk towards its edge")]
         enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
-        for weapon in p.ranged:
+        move_facts: tuple[FactSpec, ...] = MOVE_FACTS
+        if any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive):
+            move_facts = (*move_facts, NEAR_HORRIFIC)
+        if any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated):
+            move_facts = (*move_facts, DETECTS)
+        if status == "retreating" and must_move and actions >= 2:
+            return [CommandSpec("run", base, move_facts, f"{who}: run towards its edge")]
+        if must_move:
+            return [CommandSpec("walk", base, move_facts, f"{who}: walk towards its edge")]
+        if el.data.get("regroup"):  # 9: a failed coherency check spends its next action moving back
+            back = [CommandSpec("walk", base, move_facts, f"{who}: walk back into coherency")]
+            if actions >= 2:
+                back.append(CommandSpec("run", base, move_facts, f"{who}: run back into coherency"))
+            return back
+        for weapon in self._armed(el).ranged:
             cost = turn.shoot_cost(weapon.slow)
             if actions < cost or weapon.name in el.data["unloaded"] or not _fires(weapon):
                 continue
+            facts = SHOOT_FACTS + self._firing_facts(el, weapon, actions)
             for enemy in enemies:
                 specs.append(
                     CommandSpec(
                         "shoot",
                         {**base, "target": enemy.id, "weapon": weapon.name},
-                        SHOOT_FACTS,
+                        facts,
                         f"{who}: shoot {enemy.name} with {weapon.name}",
                         odds=True,
                         targets="units",
@@ -263,18 +331,33 @@ class FigWarsRules(BattleRules):
                 )
         if status == "normal" and not (el.id in self._machines and self._machines[el.id].vehicle):
             for enemy in enemies:
+                facts = STRIKE_FACTS
+                if any(self.profile(e.id).has("Flight") for e in enemy.alive):
+                    facts = (*STRIKE_FACTS, CRAMPED)
                 specs.append(
-                    CommandSpec("strike", {**base, "target": enemy.id}, STRIKE_FACTS, f"{who}: strike {enemy.name}", odds=True, targets="units")
+                    CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units")
                 )
-        specs.append(CommandSpec("walk", base, MOVE_FACTS, f"{who}: walk"))
+        specs.append(CommandSpec("walk", base, move_facts, f"{who}: walk"))
         if actions >= 2:
-            specs.append(CommandSpec("run", base, MOVE_FACTS, f"{who}: run"))
+            specs.append(CommandSpec("run", base, move_facts, f"{who}: run"))
         if p.ranged and not el.data["aim"]:
             specs.append(CommandSpec("aim", base, label=f"{who}: aim"))
         if not el.data["focus"]:
             specs.append(CommandSpec("focus", base, label=f"{who}: focus"))
         for name in el.data["unloaded"]:
             specs.append(CommandSpec("reload", {**base, "weapon": name}, label=f"{who}: reload {name}"))
+        if el.data.get("entangled"):
+            specs.append(CommandSpec("break_free", base, label=f"{who}: work free of the entanglement"))
+        if any((e.data.get("entangled") or {}).get("by") == el.id for u in state.units for e in u.alive):
+            specs.append(CommandSpec("release", base, label=f"{who}: release its entangled opponent"))
+        for name in el.data.get("disarmed", []):
+            specs.append(CommandSpec("retrieve", {**base, "weapon": name}, label=f"{who}: pick up {name}"))
+        melee = [w.name for w in self._armed(el).melee]
+        if len(set(melee)) > 1:
+            current = self._wielded(el) or (self._armed(el).melee_weapons()[0].name,)
+            for name in dict.fromkeys(melee):
+                if name not in current and name != el.data.get("switch_to"):
+                    specs.append(CommandSpec("switch", {**base, "weapon": name}, label=f"{who}: take up {name} from its next activation"))
         side = state.side(unit.side)
         if side.data["extra_pool"] > 0 and not el.data["extra"]:
             specs.append(CommandSpec("extra", base, label=f"{who}: take an extra action"))
@@ -291,8 +374,58 @@ class FigWarsRules(BattleRules):
         specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
 
+    def _firing_facts(self, el: ElementState, weapon: RangedWeapon, actions: int) -> tuple[FactSpec, ...]:
+        """The ways this weapon may fire besides the plain shot (firing.py), as facts."""
+        out: list[FactSpec] = []
+        if weapon.name in firing.OVERCHARGE_ATK and actions >= firing.OVERCHARGE_COST:
+            out.append(FactSpec("overcharge", (False, True), False, "spend 2 actions on the shot: ATK 4d, then it must reload"))
+        if weapon.autofire:
+            out.append(FactSpec("burst", (), [], f"burst (A{weapon.autofire}): further targets as model:dice:gap:cover, comma separated"))
+        ranged = list(self.profile(el.id).ranged)
+        others = [w.name for i, w in enumerate(ranged)
+                  if i != ranged.index(weapon) and w.name not in el.data["unloaded"] and not firing.pair_problem(weapon, w)]
+        if others:
+            out.append(FactSpec("second_weapon", ("", *dict.fromkeys(others)), "", "fire a second weapon with this one (11.24)"))
+            out.append(FactSpec("second_target_model", (), "", "the second weapon's target model (empty: the same target)"))
+        return tuple(out)
+
     def _targets(self, unit: UnitState) -> list[ElementState]:
+        if unit.data.get("reserve") or unit.data.get("hidden"):
+            return []  # off the table, or hidden at its ambush point
         return [e for e in unit.alive if e.data["incap"] is None]
+
+    def _arrive_or_spring(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
+        """A Drop Deployment unit may arrive (PR-29: one Hard check on its highest TQ, a
+        hero's re-roll; a failure deviates 1d8" in a 1d8 direction) or stay off; an ambush
+        may be sprung (placed at its point) or stay hidden. True: it stays and does nothing."""
+        dropping = bool(unit.data.get("reserve"))
+        what = "arrive by drop" if dropping else "spring the ambush"
+        legal = (CommandSpec("choose", {"option": "go"}, label=what.capitalize()),
+                 CommandSpec("choose", {"option": "stay"}, label="Stay off the table" if dropping else "Stay hidden"))
+        answer = yield Decision(unit.side, f"{unit.name}: {what} now?", legal)
+        if getattr(answer, "option", "") != "go":
+            ctx.emit("reserve" if dropping else "hidden", f"{unit.name} {'stays in reserve' if dropping else 'stays hidden'}", unit=unit.id)
+            return True
+        if dropping:
+            unit.data["reserve"] = False
+            profiles = [self.profile(e.id) for e in unit.alive]
+            hero = any(p.hero for p in profiles)
+            landed, got = yield from checks.skill_check(max(p.tq for p in profiles), traits.DIFFICULTY["hard"],
+                                                         f"drop: {unit.name} (Hard)", (ReRoll("hero"),) if hero else ())
+            if landed:
+                ctx.emit("arrives", f"{unit.name} drops onto its point ({got} successes)", unit=unit.id)
+            else:
+                (direction,) = yield from request_roll(8, 1, "drop deviation direction (1d8 arrow)")
+                (inches,) = yield from request_roll(8, 1, "drop deviation: 1d8 inches")
+                ctx.emit("arrives", f"{unit.name} drops {inches}\" off its point towards arrow {direction}",
+                         unit=unit.id, direction=direction, inches=inches)
+        else:
+            self._reveal(unit, ctx, "springs its ambush")
+        return False
+
+    def _reveal(self, unit: UnitState, ctx: Context, how: str) -> None:
+        unit.data["hidden"] = False
+        ctx.emit("revealed", f"{unit.name} {how}: place it at its ambush point", unit=unit.id)
 
     # --- resolution -----------------------------------------------------------------
     def resolve(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
@@ -337,6 +470,28 @@ class FigWarsRules(BattleRules):
             yield from machine_play.ram_command(self, state, el, command, ctx)
         elif kind == "repair":
             yield from machine_play.repair_command(self, el, command, ctx)
+        elif kind == "break_free":
+            tangle = el.data.get("entangled")
+            if not tangle:
+                raise IllegalCommand("FW3 10.6", f"{el.name} is not entangled")
+            self._spend(el, 1, "working free")
+            left = tangle["actions"] - 1
+            el.data["entangled"] = {**tangle, "actions": left} if left > 0 else None
+            ctx.emit("break_free", f"{el.name} " + (f"works at the entanglement ({left} to go)" if left > 0 else "breaks free"), model=el.id)
+        elif kind == "release":
+            self._spend(el, 1, "a release")
+            self._release_tangles(state, el, ctx)
+        elif isinstance(command, Switch):
+            if command.weapon not in {w.name for w in self._armed(el).melee}:
+                raise IllegalCommand("FW3 10.5", f"{el.name} carries no melee weapon {command.weapon!r}")
+            el.data["switch_to"] = command.weapon
+            ctx.emit("switch", f"{el.name} will fight with its {command.weapon} from its next activation", model=el.id)
+        elif isinstance(command, Retrieve):
+            if command.weapon not in el.data.get("disarmed", []):
+                raise IllegalCommand("FW3 7.1", f"{el.name} has not lost a {command.weapon!r} to pick up")
+            self._spend(el, 1, "picking a weapon up")
+            el.data["disarmed"] = [w for w in el.data["disarmed"] if w != command.weapon]
+            ctx.emit("retrieve", f"{el.name} picks up its {command.weapon}", model=el.id)
         elif kind == "done":
             el.data["actions"] = 0
         else:
@@ -369,66 +524,164 @@ class FigWarsRules(BattleRules):
         if isinstance(inches, bool) or not isinstance(inches, int):
             raise IllegalCommand("FW3 8", f"inches must be a whole number, not {inches!r}")
         inches = allowance if inches < 0 else inches
+        f = command.facts
+        rough = {k: f.get(k, 0) for k in ("difficult", "incline", "sheer") if f.get(k, 0)}
+        cost = movement.path_cost(inches, rough, p.has("Climbing"))
+        extra = _whole(f.get("obstacle_extra", 0), "obstacle_extra") + (1 if _whole(f.get("jump_down", 0), "jump_down") else 0)
+        if cost + extra > allowance:
+            raise IllegalCommand("FW3 8.1", f"{el.name}'s path costs {cost + extra}\"; a {command.type} allows {allowance}\"")
         if inches > allowance:
             raise IllegalCommand("FW3 7.1", f"{el.name} moves at most {allowance}\" with a {command.type}")
         if el.data["moved"] + inches > 2 * mov:
             raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {2 * mov}\" in a turn")
         self._spend(el, 2 if running else 1, command.type)
+        el.data["regroup"] = False  # a move back into coherency (9)
         el.data["moved"] += inches
         if el.data["moved"] >= 12:
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
         if machine is not None and inches:
             yield from machine_play.after_move(el, ctx)
+        yield from self._path_tests(state, el, f, ctx)
         unit = state.unit(el.unit)
+        for hidden in f.get("detects", []) or []:
+            found = next((u for u in state.units if u.id == hidden and u.side != unit.side and u.data.get("hidden")), None)
+            if found is None:
+                raise IllegalCommand("FW3 4.3 Ambush", f"{hidden!r} is not a hidden enemy unit")
+            self._reveal(found, ctx, f"is found by {el.name}")
+        if command.facts.get("near_horrific"):
+            yield from ctx.window(interrupts.AFTER_MOVE, actor=el.id, action=command.type)
         if command.facts.get("reached_edge") and unit.data["status"] in ("falling_back", "retreating"):
             unit.data["status"] = "fled"
             unit.markers["removed"] = True
             ctx.emit("fled", f"{unit.name} leaves the table and counts as lost", unit=unit.id)
-        return
-        yield  # pragma: no cover
+
+    def _path_tests(self, state: BattleState, el: ElementState, f: dict[str, Any], ctx: Context) -> Resolution:
+        """8.2-8.6: the obstacle test, a jump over a gap or down, and the fall if it fails."""
+        legs = f.get("legs", "average")
+        if f.get("obstacle", "none") != "none":
+            result = yield from movement.obstacle_test(f["obstacle"], f.get("obstacle_extra", 0))
+            text = {"fail": "fails to cross the obstacle: the move ends before it",
+                    "stop": "crosses the obstacle; the move ends on the far side",
+                    "free": "crosses the obstacle easily"}[result]
+            ctx.emit("obstacle", f"{el.name} {text}", model=el.id, result=result)
+        fallen = 0
+        gap = _whole(f.get("jump_gap", 0), "jump_gap")
+        if gap:
+            made = yield from movement.jump_gap(gap, _whole(f.get("run_up", 0), "run_up"), legs, bool(f.get("far_side_higher")))
+            ctx.emit("jump", f"{el.name} {'clears' if made else 'falls short of'} the {gap}\" gap", model=el.id, made=made)
+            fallen = 0 if made else _whole(f.get("fall_depth", 0), "fall_depth")
+        down = _whole(f.get("jump_down", 0), "jump_down")
+        if down:
+            made = yield from movement.jump_down(down, legs)
+            ctx.emit("jump", f"{el.name} {'jumps down' if made else 'falls'} {down}\"", model=el.id, made=made)
+            fallen = max(fallen, 0 if made else down)
+        if fallen:
+            yield from self._fall(state, el, fallen, legs, ctx)
+
+    def _fall(self, state: BattleState, el: ElementState, inches: int, legs: str, ctx: Context) -> Resolution:
+        """8.6: DP and lost actions; actions this activation has not got are lost from its next."""
+        dp, lost = movement.fall(inches, legs)
+        now = min(lost, el.data["actions"])
+        el.data["actions"] -= now
+        el.data["lost"] = el.data.get("lost", 0) + lost - now
+        ctx.emit("fall", f"{el.name} falls {inches}\": {dp} DP, {lost} action(s) lost", model=el.id, dp=dp, lost=lost)
+        if dp:
+            yield from self._hurt(state, el, dp, False, ctx, attack=False)
 
     # shooting
     def shot(self, state: BattleState, command: Shoot) -> tuple[OpposedRoll, ElementState, ElementState, RangedWeapon]:
         """The OpposedRoll a Shoot command stands for (resolution and odds both use it)."""
         el = self._own_model(state, command)
         target = self._target_model(state, el, command.target, command.target_model)
-        p = self.profile(el.id)
+        p = self._armed(el)
         from campaign.rulesets.figwars3.profile import ProfileError
 
         try:
             weapon = p.ranged_weapon(command.weapon or None)
         except ProfileError as exc:
             raise IllegalCommand("FW3 17", str(exc)) from None
-        facts = {k: v for k, v in command.facts.items() if k != "under_template"}
+        facts = {k: v for k, v in command.facts.items() if k not in firing.SHOT_EXTRAS}
         if el.data["aim"]:
             facts["aim"] = True
+        if target.data.get("entangled"):
+            facts["target_entangled"] = True
+        extras = command.facts
+        weapon = firing.overcharged(weapon, bool(extras.get("overcharge")))
+        if extras.get("overcharge"):
+            firing.shot_cost(weapon, True, 1)  # refuses a weapon that cannot be overcharged
         role = "placed" if (weapon.indirect or weapon.grenade) else "direct"
         if role == "direct" and weapon.spray:
             role = "spray_primary"
         opposed = ranged_attack(p, weapon, self._defender(target), {**facts, "role": role})
         opposed = arcane_play.warded(opposed, target.data, bool(facts.get("in_melee", False)))  # 16.5, 16.6
+        second = self._second_weapon(p, weapon, extras)
+        if second is not None and extras.get("burst"):
+            raise IllegalCommand("FW3 11.24", "a burst is fired from one weapon, not a pair")
+        if second is not None and not extras.get("second_target_model"):
+            opposed = firing.paired_one_target(opposed, second.atk or 0, p.has("Gunslinger"))
+        elif second is not None:
+            opposed = firing.with_term(opposed, Term("two weapons", firing.pair_penalty(True, p.has("Gunslinger"))))
+        if extras.get("burst"):
+            shares = firing.burst_shares(extras["burst"])
+            opposed = firing.share_of(opposed, firing.split_burst(opposed.attacker.pool, weapon.autofire, shares), True)
         return opposed, el, target, weapon
+
+    def _second_weapon(self, p: Profile, first: RangedWeapon, extras: dict[str, Any]) -> RangedWeapon | None:
+        """11.24: the second ranged weapon of a pair, checked, or None."""
+        name = extras.get("second_weapon", "")
+        if not name:
+            if extras.get("second_target_model"):
+                raise IllegalCommand("FW3 11.24", "a second target needs a second weapon")
+            return None
+        second = next((w for w in p.ranged if w.name == name), None)
+        if second is None or (name == first.name and sum(1 for w in p.ranged if w.name == name) < 2):
+            raise IllegalCommand("FW3 11.24", f"{p.name} carries no second {name!r} to fire with {first.name}")
+        problem = firing.pair_problem(first, second)
+        if problem:
+            raise IllegalCommand("FW3 11.24", problem)
+        return second
+
+    def _shot_cost(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon) -> int:
+        """Actions a shot takes: slow weapons 2, an overcharged Plasma Pistol 2; a pair
+        pays the dearer of its two weapons (11.24)."""
+        cost = firing.shot_cost(weapon, bool(command.facts.get("overcharge")), turn.shoot_cost(weapon.slow))
+        second = self._second_weapon(self.profile(el.id), weapon, command.facts)
+        return max(cost, turn.shoot_cost(second.slow)) if second is not None else cost
 
     def _shoot(self, state: BattleState, el: ElementState, command: Shoot, ctx: Context, paid: bool = False) -> Resolution:
         opposed, _, target, weapon = self.shot(state, command)
         under = command.facts.get("under_template", [])
         if not paid:
-            self._spend(el, turn.shoot_cost(weapon.slow), "a shot")
+            self._spend(el, self._shot_cost(state, el, command, weapon), "a shot")
+        if interrupts.redirectable(weapon, command.facts):
+            state.data.pop("redirect", None)
+            yield from ctx.window(interrupts.SHOT_DECLARED, actor=el.id, target=target.id, command=command)
+            redirect = state.data.pop("redirect", None)
+            if redirect:
+                new = state.element(redirect["model"])
+                command = attrs.evolve(command, target=new.unit, target_model=new.id, facts={**command.facts, **redirect["facts"]})
+                opposed, _, target, weapon = self.shot(state, command)
         for attacked in [target, *(self._any_model(state, m) for m in under)]:
             self._cancel_sentry(attacked, ctx)
         el.data["aim"] = False
-        if weapon.reload:
+        shots = el.data.setdefault("shots", {})
+        shots[weapon.name] = shots.get(weapon.name, 0) + 1
+        if firing.empties(weapon, bool(command.facts.get("overcharge")), shots[weapon.name]):
             el.data["unloaded"] = [*el.data["unloaded"], weapon.name]
         template = bool(weapon.blast or weapon.spray)
         landed = True
+        scored = 0  # the attack (or placement) roll's successes, for the out-of-ammo rule
         if weapon.indirect or weapon.grenade:
             facts = {k: v for k, v in command.facts.items() if k in RANGED_FACTS and k != "role"}
             terms = placement_terms(self.profile(el.id), weapon, facts)
             landed, got = yield from checks.skill_check(max(sum(t.dice for t in terms), 0), 1, f"placement: {el.name} with {weapon.name}")
+            scored = got
             ctx.emit("placement", f"{weapon.name} {'lands on target' if landed else 'misses its point'} ({got} successes)", model=el.id)
         if landed:
             outcome = yield from resolve(opposed)
+            if not (weapon.indirect or weapon.grenade):
+                scored = outcome.attacker_successes
             ctx.emit(
                 "shot",
                 f"{el.name} shoots {target.name}: {outcome.attacker_successes} against {outcome.defender_successes}",
@@ -439,6 +692,12 @@ class FigWarsRules(BattleRules):
                 landed = False
             elif outcome.winner == "attacker":
                 yield from self._hurt(state, target, outcome.dp, outcome.judgement.pinned, ctx, explosive=template)
+        scored += yield from self._further_shots(state, el, command, weapon, ctx)
+        if self.options.get("out_of_ammo") and firing.ammo_check_applies(weapon) and scored == 0 and weapon.name not in el.data["unloaded"]:
+            empty = yield from firing.out_of_ammo()
+            if empty:
+                el.data["unloaded"] = [*el.data["unloaded"], weapon.name]
+                ctx.emit("out_of_ammo", f"{el.name}'s {weapon.name} is out of ammunition: reload it", model=el.id)
         if not landed and weapon.blast:
             band = command.facts.get("range_band", "short")
             if weapon.grenade:
@@ -452,6 +711,9 @@ class FigWarsRules(BattleRules):
             other = self._any_model(state, other_id)
             role = "spray" if weapon.spray else "blast_victim"
             attack = ranged_attack(self.profile(el.id), weapon, self._defender(other), {"role": role})
+            mod = IN_MELEE_CLASS[weapon_class(weapon)] if weapon.spray and command.facts.get("in_melee") else 0
+            if mod:  # PR-57: fired in melee, every roll takes the class's modifier (as ranged.spray_in_melee)
+                attack = firing.with_term(attack, Term(f"{weapon_class(weapon)} weapon in melee", mod), keep_rerolls=False)
             if attack.attacker.dice:
                 outcome = yield from resolve(attack)
                 if outcome.winner == "attacker":
@@ -463,32 +725,77 @@ class FigWarsRules(BattleRules):
                     victim.data["stunned"] = True
                     ctx.emit("stunned", f"{victim.name} is stunned by the blast", model=victim.id)
 
+    def _further_shots(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon, ctx: Context) -> Resolution:
+        """The further rolls of one shooting action: a second weapon at a second target
+        (11.24), the further shares of a burst (11.16, PR-56). Returns their successes."""
+        p = self.profile(el.id)
+        facts = {k: v for k, v in command.facts.items() if k in RANGED_FACTS and k != "role"}
+        rolls: list[tuple[ElementState, OpposedRoll]] = []
+        second_target = command.facts.get("second_target_model", "")
+        if second_target:
+            second = self._second_weapon(p, weapon, command.facts)
+            other = self._any_model(state, second_target)
+            assert second is not None
+            opposed = ranged_attack(p, second, self._defender(other), {**facts, "role": "direct"})
+            penalty = Term("two weapons", firing.pair_penalty(True, p.has("Gunslinger")))
+            rolls.append((other, firing.with_term(opposed, penalty, keep_rerolls=False)))  # re-rolls go with the first roll
+        for share in firing.burst_shares(command.facts.get("burst", [])):
+            other = self._any_model(state, share.model)
+            opposed = ranged_attack(p, weapon, self._defender(other), {**facts, "cover": share.cover, "role": "direct"})
+            rolls.append((other, firing.share_of(opposed, share.dice, False)))
+        scored = 0
+        for other, opposed in rolls:
+            self._cancel_sentry(other, ctx)
+            outcome = yield from resolve(opposed)
+            scored += outcome.attacker_successes
+            ctx.emit("shot", f"{el.name} shoots {other.name}: {outcome.attacker_successes} against {outcome.defender_successes}",
+                     model=el.id, target=other.id)
+            if outcome.winner == "attacker":
+                yield from self._hurt(state, other, outcome.dp, outcome.judgement.pinned, ctx)
+        return scored
+
     # melee
     def strike(self, state: BattleState, command: Strike) -> tuple[OpposedRoll, ElementState, ElementState]:
         el = self._own_model(state, command)
-        target = self._target_model(state, el, command.target, command.target_model)
+        chosen = command.target_model
+        if not chosen and command.target in {u.id for u in state.units}:  # the foremost model still in reach
+            chosen = next((e.id for e in self._targets(state.unit(command.target)) if not e.data.get("hovering")), "")
+        target = self._target_model(state, el, command.target, chosen)
         unit = state.unit(el.unit)
         if unit.data["status"] != "normal":
             raise IllegalCommand("FW3 14.4", f"{unit.name} is withdrawing and may not start a melee")
+        if target.data.get("hovering"):
+            raise IllegalCommand("FW3 4.3 Flight", f"{target.name} hovers {interrupts.HOVER_INCHES}\" up and cannot be engaged until its next activation")
         struck = state.data["struck"].get(target.id, {}).get(unit.side, [])
         prior = len([m for m in struck if m != el.id])
-        facts = dict(command.facts)
+        facts = {k: v for k, v in command.facts.items() if k != "cramped"}
         asked = facts.get("prior_attackers", 0)  # an odds query may say; the engine also counts
         facts.update(
             prior_attackers=min(max(prior, asked if isinstance(asked, int) else 0), 20),
             attacker_focus=bool(el.data["focus"]),
             defender_state="stunned" if target.data["stunned"] else ("pinned" if target.data["pins"] else "normal"),
         )
+        if el.data.get("entangled"):
+            facts["attacker_entangled"] = True  # 10.6: DEF -1 and MEL -1
+        if target.data.get("entangled"):
+            facts["defender_entangled"] = True
         mine, theirs = self._machines.get(el.id), self._machines.get(target.id)
         if theirs is not None:  # 10.10, 10.12: the machine only defends (mecha against mecha: both fight)
             mecha = mine if mine is not None and not mine.vehicle else None
             return strike_machine(self.profile(el.id), theirs, mecha_attacker=mecha), el, target
         if mine is not None:
             return mecha_strikes_trooper(mine, self._defender(target)), el, target
-        opposed = melee_attack(self.profile(el.id), self._defender(target), facts)
+        opposed = melee_attack(self._armed(el), self._armed(target), facts, self._wielded(el), self._wielded(target))
         return arcane_play.force_weapon(opposed, self.profile(el.id), el.data), el, target
 
     def _strike(self, state: BattleState, el: ElementState, command: Strike, ctx: Context) -> Resolution:
+        opposed, _, target = self.strike(state, command)
+        if el.data["actions"] < 1:
+            self._spend(el, 1, "a strike")  # refused before any interrupt is offered
+        yield from ctx.window(interrupts.ENGAGED, actor=el.id, target=target.id, command=command)
+        unit = state.unit(el.unit)
+        if unit.data["status"] != "normal" or target.data.get("hovering") or not target.alive:
+            return  # the unit lost its nerve or the flier lifted off: no blow is struck, no action spent
         opposed, _, target = self.strike(state, command)
         self._spend(el, 1, "a strike")
         self._cancel_sentry(target, ctx)
@@ -511,7 +818,7 @@ class FigWarsRules(BattleRules):
         state.data["struck"].setdefault(target.id, {}).setdefault(side, [])
         if el.id not in state.data["struck"][target.id][side]:
             state.data["struck"][target.id][side].append(el.id)
-        outcome = yield from resolve(opposed)
+        outcome = yield from resolve(opposed, self._package_chooser(state, el, target))
         j = outcome.judgement
         ctx.emit(
             "melee",
@@ -524,10 +831,110 @@ class FigWarsRules(BattleRules):
             yield from self._hurt(state, target, outcome.dp, j.pinned, ctx)
         elif j.winner == "defender" and (outcome.dp or j.pinned):
             yield from self._hurt(state, el, outcome.dp, j.pinned, ctx)
+        self._entangle(state, ctx)
+        if j.winner and (j.package.push or j.package.disarm):
+            winner, loser = (el, target) if j.winner == "attacker" else (target, el)
+            yield from self._push_and_disarm(state, winner, loser, j.package, ctx)
         for model, hit in ((target, j.target_stunned), (el, j.attacker_stunned)):
             if hit and model.alive and not model.data["stunned"]:
                 model.data["stunned"] = True
                 ctx.emit("stunned", f"{model.name} is stunned by a Storm Hammer", model=model.id)
+
+    def _package_chooser(self, state: BattleState, attacker: ElementState, defender: ElementState) -> Any:
+        """2.7: the winner of a melee spends the margin; the default (most DP, then a pin
+        with an odd success, PR-2) is offered first. A disarm needs a weapon to take."""
+
+        def choose(j: Any) -> Resolution:
+            winner, loser = (attacker, defender) if j.winner == "attacker" else (defender, attacker)
+            default = margins.default_melee(j.margin)
+            armed = bool(self._weapons_to_take(loser))
+            options = [default] + [pk for pk in margins.legal_packages(j.margin) if pk != default and (armed or not pk.disarm)]
+            legal = tuple(
+                CommandSpec("choose", {"option": pk.label()}, label=pk.label() + (" (default)" if i == 0 else ""))
+                for i, pk in enumerate(options)
+            )
+            tangle = j.margin // 2 if self._entangles(winner) else 0  # PR-43: at least 1 DP's worth
+            if tangle:
+                legal += (CommandSpec("choose", {"option": ENTANGLE}, label=f"entangle ({tangle} action(s) to break free)"
+                                      + (" + pin" if j.margin % 2 else "")),)
+            answer = yield Decision(state.unit(winner.unit).side, f"{winner.name} wins the melee by {j.margin}: spend the margin", legal)
+            if tangle and getattr(answer, "option", "") == ENTANGLE:
+                state.data["entangle"] = {"by": winner.id, "victim": loser.id, "actions": tangle}
+                return margins.Package(pin=j.margin % 2)
+            return next((pk for pk in options if pk.label() == getattr(answer, "option", "")), default)
+
+        return choose
+
+    def _entangles(self, el: ElementState) -> bool:
+        """10.6: the model fights with a whip or chain (its melee weapons as it strikes)."""
+        return el.id not in self._machines and any(w.entangling for w in self._armed(el).melee_weapons())
+
+    def _entangle(self, state: BattleState, ctx: Context) -> None:
+        """Apply an entanglement chosen in the last melee (10.6)."""
+        tangle = state.data.pop("entangle", None)
+        if not tangle:
+            return
+        victim = state.element(tangle["victim"])
+        if victim.alive:
+            victim.data["entangled"] = {"by": tangle["by"], "actions": tangle["actions"]}
+            ctx.emit("entangled", f"{victim.name} is entangled: {tangle['actions']} action(s) to break free",
+                     model=victim.id, by=tangle["by"])
+
+    def _release_tangles(self, state: BattleState, holder: ElementState, ctx: Context) -> None:
+        for unit in state.units:
+            for el in unit.alive:
+                if (el.data.get("entangled") or {}).get("by") == holder.id:
+                    el.data["entangled"] = None
+                    ctx.emit("untangled", f"{el.name} is no longer entangled", model=el.id)
+
+    def _wielded(self, el: ElementState) -> tuple[str, ...]:
+        """The melee weapon it switched to (10.5), while it still has it; () for its best."""
+        name = el.data.get("wielding", "")
+        return (name,) if name and any(w.name == name for w in self._armed(el).melee) else ()
+
+    def _weapons_to_take(self, el: ElementState) -> list[str]:
+        p = self.profile(el.id)
+        gone = el.data.get("disarmed", [])
+        return [n for n in dict.fromkeys([w.name for w in p.melee] + [w.name for w in p.ranged]) if n not in gone]
+
+    def _push_and_disarm(self, state: BattleState, winner: ElementState, loser: ElementState, package: Any, ctx: Context) -> Resolution:
+        """10.9 forcing back (and following), PR-4; a disarm takes one weapon (winner's pick)."""
+        side = state.unit(winner.unit).side
+        if package.push and loser.alive:
+            facts = (
+                FactSpec("into_difficult", (False, True), False, "the 1\" back ends in difficult or rough ground (Easy check or pinned)"),
+                FactSpec("against_solid", (False, True), False, "the loser is pushed against a solid surface (an extra pin, PR-4)"),
+            )
+            answer = yield Decision(side, f"{loser.name} is forced back 1\"" + (f" and {winner.name} follows" if package.follow else "") + ": where to?",
+                                    (CommandSpec("report", facts=facts, label="Report"),))
+            got = answer.facts if isinstance(getattr(answer, "facts", None), dict) else {}
+            ctx.emit("push", f"{loser.name} is forced back 1\"" + (f", {winner.name} follows" if package.follow else ""),
+                     model=loser.id, follow=bool(package.follow))
+            pinned = bool(got.get("against_solid"))
+            if got.get("into_difficult"):
+                ok, _ = yield from checks.skill_check(self.profile(loser.id).tq, 1, f"{loser.name} keeps its feet (Easy)")
+                if not ok:
+                    ctx.emit("stumble", f"{loser.name} stumbles", model=loser.id)
+                    pinned = True
+            if pinned:
+                yield from self._hurt(state, loser, 0, True, ctx)
+        if package.disarm and loser.alive:
+            names = self._weapons_to_take(loser)
+            answer = yield Decision(side, f"{winner.name} disarms {loser.name}: which weapon?",
+                                    tuple(CommandSpec("choose", {"option": n}, label=n) for n in names))
+            taken = getattr(answer, "option", names[0])
+            loser.data["disarmed"] = [*loser.data.get("disarmed", []), taken]
+            if not self._entangles(loser):
+                self._release_tangles(state, loser, ctx)  # its whip or chain is gone (10.6)
+            ctx.emit("disarm", f"{loser.name} loses its {taken}", model=loser.id, weapon=taken)
+
+    def _armed(self, el: ElementState) -> Profile:
+        """The profile with the weapons it was disarmed of left out (they lie on the ground)."""
+        gone = el.data.get("disarmed", [])
+        p = self.profile(el.id)
+        if not gone:
+            return p
+        return attrs.evolve(p, melee=tuple(w for w in p.melee if w.name not in gone), ranged=tuple(w for w in p.ranged if w.name not in gone))
 
     def _can_focus(self, target: ElementState) -> bool:
         """PR-9: a defensive Focus comes out of actions it still has this turn."""
@@ -559,6 +966,73 @@ class FigWarsRules(BattleRules):
             patient.data["incap"] = None
         ctx.emit("medic", f"{el.name} treats {patient.name}: +{healed} DP" + (", stun removed" if unstunned else ""),
                  model=el.id, patient=patient.id, healed=healed)
+
+    # interrupts (6.3) in the windows opened above
+    def interrupts(self, state: BattleState, window: str, ctx: Context, **info: Any) -> Resolution:
+        if window == interrupts.BEFORE_ACTION:
+            yield from self._sentry_window(state, state.element(info["actor"]), ctx)
+        elif window == interrupts.SHOT_DECLARED:
+            yield from self._deflection(state, state.element(info["target"]), info["command"], ctx)
+        elif window == interrupts.ENGAGED:
+            actor, target = state.element(info["actor"]), state.element(info["target"])
+            if self.profile(target.id).has("Horrific"):
+                yield from self._horrific(state, state.unit(actor.unit), ctx)
+            if state.unit(actor.unit).data["status"] == "normal":
+                yield from self._lift_off(state, target, info["command"], ctx)
+        elif window == interrupts.AFTER_MOVE:
+            yield from self._horrific(state, state.unit(state.element(info["actor"]).unit), ctx)
+
+    def _deflection(self, state: BattleState, target: ElementState, command: Shoot, ctx: Context) -> Resolution:
+        """Heroic Deflection (a hero's) and Blind Devotion (a unit-mate's): the target's owner
+        may hand the shot to a friendly model within 2" on the shooter's side with room
+        to step into base contact (the players vouch for all three)."""
+        tunit = state.unit(target.unit)
+        if self.profile(target.id).has("Heroic Deflection"):
+            candidates = [e for u in state.units_of(tunit.side) for e in u.alive if e.id != target.id and e.data["incap"] is None]
+            how = "Heroic Deflection"
+        else:
+            candidates = [e for e in tunit.alive if e.id != target.id and e.data["incap"] is None and self.profile(e.id).has("Blind Devotion")]
+            how = "Blind Devotion"
+        if not candidates:
+            return
+        facts = (
+            FactSpec("range_band", RANGED_FACTS["range_band"], command.facts.get("range_band", RANGED_DEFAULTS["range_band"]), "range to the new target"),
+            FactSpec("cover", RANGED_FACTS["cover"], command.facts.get("cover", RANGED_DEFAULTS["cover"]), "the new target's cover"),
+        )
+        legal = [CommandSpec("choose", {"option": "no"}, label="Take the shot")]
+        legal += [CommandSpec("deflect", {"model": e.id}, facts, f"{e.name} ({e.id.rsplit('/', 1)[-1]}) steps in") for e in candidates]
+        answer = yield Decision(tunit.side, f"{target.name} is shot at: hand the shot on ({how})?", tuple(legal))
+        if answer.type == "deflect":
+            new = state.element(answer.model)
+            state.data["redirect"] = {"model": new.id, "facts": {k: v for k, v in answer.facts.items() if k in ("range_band", "cover")}}
+            ctx.emit("deflect", f"{new.name} steps in front of {target.name} and takes the shot ({how})", model=new.id, target=target.id)
+
+    def _horrific(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
+        """PR-38: an instant morale check at PL + 1, once an activation; a failure turns the
+        unit at once (its remaining actions withdraw)."""
+        profiles = [self.profile(e.id) for e in unit.alive]
+        abilities = set().union(*(p.abilities for p in profiles))
+        if unit.data.get("horrified") or interrupts.immune_to_horror(abilities):
+            return
+        if morale.never_checks(abilities, hero=any(p.hero for p in profiles)):
+            return
+        unit.data["horrified"] = True
+        unit.data["pl"] = interrupts.horrific_panic(unit.data["pl"])
+        ctx.emit("horrific", f"{unit.name} faces a horror: instant morale check at PL {unit.data['pl']}", unit=unit.id)
+        yield from self._check_morale(state, unit, ctx)
+
+    def _lift_off(self, state: BattleState, target: ElementState, command: Strike, ctx: Context) -> Resolution:
+        """4.3 Flight: a flier engaged in melee (not already fighting this turn) rolls 1d8 and
+        lifts off on 7-8, hovering out of reach until its next activation."""
+        p = self.profile(target.id)
+        if not p.has("Flight") or command.facts.get("cramped") or state.data["struck"].get(target.id):
+            return
+        escaped = yield from interrupts.lift_off()
+        if escaped:
+            target.data["hovering"] = True
+            ctx.emit("lift_off", f"{target.name} lifts off before the blow and hovers {interrupts.HOVER_INCHES}\" up", model=target.id)
+        else:
+            ctx.emit("lift_off", f"{target.name} fails to lift off", model=target.id)
 
     # sentry (7.2, PR-25)
     def _sentries(self, state: BattleState, side: str) -> list[ElementState]:
@@ -640,13 +1114,14 @@ class FigWarsRules(BattleRules):
     def _defender(self, el: ElementState) -> Profile:
         return self.profile(el.id)
 
-    def _hurt(self, state: BattleState, el: ElementState, dp: int, pin: bool, ctx: Context, explosive: bool = False) -> Resolution:
+    def _hurt(self, state: BattleState, el: ElementState, dp: int, pin: bool, ctx: Context, explosive: bool = False,
+              attack: bool = True) -> Resolution:
         machine = self._machines.get(el.id)
         if machine is not None:  # 13: the damage tables, a pin only with DP, no Dodge
             yield from machine_play.hurt(state, el, machine, dp, pin, ctx, lambda gone: self._remove(state, gone, ctx))
             return
         p = self.profile(el.id)
-        if dp and p.has("Dodge"):
+        if dp and attack and p.has("Dodge"):
             dodged = yield from checks.dodge(p.tq, explosive)
             if dodged:
                 ctx.emit("dodge", f"{el.name} dodges: no damage", model=el.id)
@@ -671,6 +1146,30 @@ class FigWarsRules(BattleRules):
             el.data["incap"] = state.round
             self._casualty(unit)
             ctx.emit("incapacitated", f"{el.name} is down at 0 DP; a medic may still save it", model=el.id)
+        if (after.removed or after.incapacitated_turn is not None) and p.hero:
+            yield from self._hero_falls(state, el, ctx)
+
+    def _hero_falls(self, state: BattleState, hero: ElementState, ctx: Context) -> Resolution:
+        """4.2: friendly units that saw a hero fall (or were within 6\" of him) check morale
+        in the next morale phase at PL +2. Our choice: a hero down at 0 DP counts as fallen."""
+        side = state.unit(hero.unit).side
+        own = [u.id for u in state.units_of(side) if u.id != hero.unit]
+        if not own:
+            return
+
+        def check(command: Any) -> None:
+            seen = command.facts.get("witnesses", [])
+            if not isinstance(seen, list) or any(u not in own for u in seen):
+                raise IllegalCommand("FW3 4.2", f"witnesses are units of {state.side(side).name} ({', '.join(own)})")
+
+        fact = FactSpec("witnesses", (), [], "friendly units that saw the hero fall or were within 6\" of him", picks="units")
+        answer = yield Decision(side, f"{hero.name} has fallen: which friendly units saw it?",
+                                (CommandSpec("report", facts=(fact,), label="Report the witnesses"),), check=check)
+        for unit_id in answer.facts.get("witnesses", []):
+            unit = state.unit(unit_id)
+            unit.data["pl"] += morale.PL_HERO_DEATH
+            unit.data["marker"] = True
+            ctx.emit("hero_falls", f"{unit.name} saw {hero.name} fall: PL +{morale.PL_HERO_DEATH}", unit=unit.id)
 
     def _casualty(self, unit: UnitState) -> None:
         unit.data["pl"] += morale.PL_CASUALTY
@@ -681,12 +1180,14 @@ class FigWarsRules(BattleRules):
         if el.data.get("incap") is None:
             self._casualty(unit)
         el.alive = False
+        self._release_tangles(state, el, ctx)  # a dead entangler lets go (10.6)
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
 
     # --- morale phase and turn end --------------------------------------------------
     def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
+        state.data["supported"] = []  # PR-40: each hero supports one unit a morale phase
         for unit in state.units:
             if unit.eliminated:
                 continue
@@ -705,21 +1206,119 @@ class FigWarsRules(BattleRules):
                 if el.data["incap"] is not None and state.round > el.data["incap"]:
                     el.alive = False
                     ctx.emit("removed", f"{el.name} was not treated in time", model=el.id)
+        yield from self._turn_end_victory(state, ctx)
 
-    def _situation(self, unit: UnitState) -> morale.MoraleSituation:
+    def _lost(self, state: BattleState) -> dict[str, int]:
+        """Models each side has lost: dead, down at 0 DP, or fled with their unit."""
+        out = {side.id: 0 for side in state.sides}
+        for unit in state.units:
+            fled = unit.data.get("status") == "fled"
+            out[unit.side] += sum(1 for e in unit.elements if fled or not e.alive or e.data.get("incap") is not None)
+        return out
+
+    def _turn_end_victory(self, state: BattleState, ctx: Context) -> Resolution:
+        """PR-26: the scenario's condition, checked at the end of every turn."""
+        data = state.data
+        if data.get("victory") == victory.SUDDEN_DEATH:
+            verdict = victory.sudden_death(data["started"], self._lost(state), {s.id: s.name for s in state.sides})
+            if verdict is not None:
+                data["verdict"] = {"winner": verdict.winner, "reason": f"sudden death: {verdict.reason}"}
+        limit = ctx.setup.scenario.rounds
+        if data.get("verdict") is None and data.get("objectives") and limit and state.round >= limit:
+            yield from self._ask_objectives(state)
+            if data.get("victory") == victory.OBJECTIVES:
+                sides = [s.id for s in state.sides]
+                verdict = victory.most_objectives(victory.held_objectives(data["held"], data["objectives"], sides))
+                data["verdict"] = {"winner": verdict.winner, "reason": verdict.reason}
+        if data.get("verdict") is not None:
+            winner = data["verdict"]["winner"]
+            text = f"{state.side(winner).name} win" if winner else "a draw"
+            ctx.emit("victory", f"{text}: {data['verdict']['reason']}", winner=winner)
+
+    def _ask_objectives(self, state: BattleState) -> Resolution:
+        """The last turn is over: the players say which side holds each objective."""
+        names = list(state.data["objectives"])
+        sides = [s.id for s in state.sides]
+
+        def check(command: Any) -> None:
+            try:
+                victory.held_objectives(command.facts.get("held", {}), names, sides)
+            except ValueError as exc:
+                raise IllegalCommand("FW3 5", str(exc)) from None
+
+        fact = FactSpec("held", (), {}, "the side holding each objective: {\"" + names[0] + "\" = \"" + sides[0] + "\"} (unnamed: nobody)")
+        answer = yield Decision(sides[0], "The last turn is over: which side holds each objective?",
+                                (CommandSpec("report", facts=(fact,), label="Report the objectives held"),), check=check)
+        held = answer.facts.get("held", {}) if isinstance(answer.facts, dict) else {}
+        state.data["held"] = {name: side for name, side in held.items() if side}
+
+    def _situation(self, unit: UnitState, facts: dict[str, Any] | None = None) -> morale.MoraleSituation:
+        facts = facts or {}
         profiles = [self.profile(e.id) for e in unit.alive]
         abilities = set().union(*(p.abilities for p in profiles))
+        hero = facts.get("supporting_hero", "")
         return morale.MoraleSituation(
             highest_tq=max(p.tq for p in profiles),
             models=len(profiles),
             mounted=any(p.mounted for p in profiles),
             brave="Brave" in abilities,
             grizzled="Grizzled" in abilities,
+            inspired=bool(facts.get("hero_in_sight")),
+            out_of_coherency=bool(facts.get("out_of_coherency")),
+            supporting_hero_tq=self.profile(hero).tq if hero else None,
         )
+
+    def _coherency(self, state: BattleState, unit: UnitState, out: Any, ctx: Context) -> Resolution:
+        """9, PR-34, PR-36: before its first action the owner may report models out of
+        coherency with the leader's group; each checks alone (its own TQ, the unit's Brave
+        and Grizzled, 1 success) and on a failure spends its next action moving back."""
+        ids = [e.id for e in unit.alive if e.data["incap"] is None]
+        if not isinstance(out, list) or any(m not in ids for m in out):
+            raise IllegalCommand("FW3 9", f"out_of_coherency lists living models of {unit.name}")
+        abilities = set().union(*(self.profile(e).abilities for e in ids))
+        for model_id in out:
+            el = state.element(model_id)
+            alone = morale.MoraleSituation(highest_tq=self.profile(el.id).tq, models=1,
+                                           brave="Brave" in abilities, grizzled="Grizzled" in abilities)
+            ok, _ = yield from morale.morale_roll(alone, morale.COHERENCY_TARGET)
+            el.data["regroup"] = not ok
+            ctx.emit("coherency", f"{el.name} is out of coherency and {'keeps its nerve' if ok else 'must move back first'}",
+                     model=el.id, passed=ok)
+
+    def _heroes(self, state: BattleState, side: str) -> list[ElementState]:
+        """The side's heroes standing on the table (they inspire and support, 4.2)."""
+        return [e for u in state.units_of(side) for e in u.alive if self.profile(e.id).hero and e.data.get("incap") is None]
+
+    def _morale_facts(self, state: BattleState, unit: UnitState, rally: bool) -> Resolution:
+        """The table facts of a morale roll (14.2, PR-35, PR-40), asked of the unit's owner
+        before the dice: a hero in sight (or within 6"), a hero lending his TQ and re-roll
+        (each hero supports one unit a morale phase), a model out of coherency (compulsory
+        checks only). Nothing is asked when none of them can apply."""
+        heroes = [e for e in self._heroes(state, unit.side) if e.id not in state.data.setdefault("supported", [])]
+        inspiring = [e for e in self._heroes(state, unit.side) if self.profile(e.id).has("Inspires Bravery")]
+        facts: list[FactSpec] = []
+        if inspiring:
+            facts.append(FactSpec("hero_in_sight", (False, True), False,
+                                  "a model of the unit sees a friendly hero, or is within 6\" of one (+1d)"))
+        if heroes:
+            facts.append(FactSpec("supporting_hero", ("", *(e.id for e in heroes)), "",
+                                  "a hero within coherency lends his TQ and re-roll (one unit each a phase)"))
+        if not rally and len(unit.alive) > 1:
+            facts.append(FactSpec("out_of_coherency", (False, True), False, "a model of the unit is out of coherency (-1d)"))
+        if not facts:
+            return {}
+        what = "rally" if rally else f"morale check (PL {unit.data['pl']})"
+        answer = yield Decision(unit.side, f"{unit.name}: the table facts for its {what}",
+                                (CommandSpec("report", facts=tuple(facts), label="Report"),))
+        got = dict(answer.facts) if isinstance(getattr(answer, "facts", None), dict) else {}
+        if got.get("supporting_hero"):
+            state.data["supported"].append(got["supporting_hero"])
+        return got
 
     def _check_morale(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
         pl = unit.data["pl"]
-        passed, faces = yield from morale.morale_roll(self._situation(unit), pl)
+        facts = yield from self._morale_facts(state, unit, rally=False)
+        passed, faces = yield from morale.morale_roll(self._situation(unit, facts), pl)
         if passed:
             ctx.emit("morale", f"{unit.name} holds (PL {pl})", unit=unit.id)
             return
@@ -728,21 +1327,24 @@ class FigWarsRules(BattleRules):
         ctx.emit("morale", f"{unit.name} fails its morale check (PL {pl}) and is {unit.data['status'].replace('_', ' ')}", unit=unit.id)
 
     def _rally(self, state: BattleState, unit: UnitState, ctx: Context, at_activation: bool = False) -> Resolution:
-        ok, _ = yield from morale.morale_roll(self._situation(unit), 0, rally=True)
+        facts = yield from self._morale_facts(state, unit, rally=True)
+        ok, _ = yield from morale.morale_roll(self._situation(unit, facts), 0, rally=True)
         if ok:
             unit.data["status"] = morale.after_rally(unit.data["status"])
         ctx.emit("rally", f"{unit.name} {'rallies' if ok else 'fails to rally'}: {unit.data['status'].replace('_', ' ')}", unit=unit.id)
 
     # --- the end ------------------------------------------------------------------
     def is_over(self, state: BattleState) -> bool:
-        return any(not state.units_of(side.id) for side in state.sides)
+        return state.data.get("verdict") is not None or any(not state.units_of(side.id) for side in state.sides)
 
     def end_reason(self, state: BattleState) -> str:
+        if state.data.get("verdict") is not None:
+            return str(state.data["verdict"]["reason"])
         gone = [side.name for side in state.sides if not state.units_of(side.id)]
         return f"{', '.join(gone)} has no unit left on the table (PR-26)" if gone else ""
 
     def victory_points(self, state: BattleState) -> dict[str, Fraction]:
-        """PR-26: casualties inflicted (fled models count as casualties)."""
+        """PR-26: casualties inflicted (fled models and models down at 0 DP count, PR-41)."""
         out = {}
         for side in state.sides:
             lost = 0
@@ -750,9 +1352,20 @@ class FigWarsRules(BattleRules):
                 if unit.side == side.id:
                     continue
                 fled = unit.data.get("status") == "fled"
-                lost += sum(1 for e in unit.elements if fled or not e.alive)
+                lost += sum(1 for e in unit.elements if fled or not e.alive or e.data.get("incap") is not None)
             out[side.id] = Fraction(lost)
         return out
+
+    def _saved_after_battle(self, state: BattleState, side: str) -> bool:
+        """Option down_at_end (PR-62 ends with the battle): does a model still down at 0 DP
+        live on into the campaign? Default: when a Medic of its side is still standing."""
+        rule = self.options.get("down_at_end", "medic")
+        if rule != "medic":
+            return bool(rule == "saved")
+        return any(
+            self.profile(e.id).has("Medic") and e.data.get("incap") is None
+            for u in state.units_of(side) for e in u.alive  # a unit that fled is no longer on the table
+        )
 
     def outcome(self, state: BattleState) -> BattleOutcome:
         """VPs are casualties inflicted (PR-26); each side's dead go back to the campaign
@@ -760,6 +1373,7 @@ class FigWarsRules(BattleRules):
         from campaign.outcome import BattleOutcome, Casualty, SideOutcome, VPLine
 
         vps = self.victory_points(state)
+        objective_vp = {o.name: o.vp for o in self._scenario_objectives}
         sides = []
         for side in state.sides:
             casualties: list[Casualty] = []
@@ -767,15 +1381,24 @@ class FigWarsRules(BattleRules):
                 if unit.side != side.id:
                     continue
                 lost: dict[int, tuple[str, int]] = {}
+                saved = self._saved_after_battle(state, side.id)
                 for el in unit.elements:
-                    if not el.alive:
+                    if not el.alive or (el.data.get("incap") is not None and not saved):
                         name, n = lost.get(el.entry, (el.name, 0))
                         lost[el.entry] = (name, n + 1)
                 casualties.extend(Casualty(unit.name, name, entry, n) for entry, (name, n) in sorted(lost.items()))
             gone = tuple(u.name for u in state.units if u.side == side.id and u.eliminated)
-            line = VPLine("casualties inflicted (fled models count)", vps.get(side.id, Fraction(0)), "other")
-            sides.append(SideOutcome(side.id, (line,), gone, tuple(casualties)))
-        return BattleOutcome(sides=tuple(sides), rounds_played=state.round, end_reason=state.end_reason)
+            lines = [VPLine("casualties inflicted (fled models count)", vps.get(side.id, Fraction(0)), "other")]
+            for name, holder in state.data.get("held", {}).items():
+                if holder == side.id:
+                    lines.append(VPLine(f"objective {name}", objective_vp.get(name, Fraction(0)), "objective"))
+            sides.append(SideOutcome(side.id, tuple(lines), gone, tuple(casualties)))
+        verdict = state.data.get("verdict")
+        standing = [side.id for side in state.sides if state.units_of(side.id)]
+        if verdict is None and state.data.get("victory") != victory.VP and len(standing) == 1:
+            verdict = {"winner": standing[0]}  # the last side on the table wins whatever the condition
+        return BattleOutcome(sides=tuple(sides), rounds_played=state.round, end_reason=state.end_reason,
+                             strategic_winner=(verdict["winner"] or None) if verdict else None)
 
     # --- odds ---------------------------------------------------------------------
     def opposed_for(self, state: BattleState, command: Command) -> OpposedRoll:
@@ -915,6 +1538,12 @@ class FigWarsRules(BattleRules):
                 words.append("to reload: " + ", ".join(el.data["unloaded"]))
             lines.append(f"{el.name} ({el.id.rsplit('/', 1)[-1]}): " + ", ".join(words))
         return UnitView(tuple(status), tuple(lines))
+
+
+def _whole(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise IllegalCommand("FW3 8", f"{name} is a whole number of inches, not {value!r}")
+    return value
 
 
 def _fires(weapon: RangedWeapon) -> bool:

@@ -115,6 +115,7 @@ def deployment_order(unit_counts: Mapping[str, int]) -> Generator[Any, Any, list
 
 
 PRIORITY: dict[str, int] = {"retreating": 0, "falling_back": 1, "normal": 2}
+DROP_FROM_TURN = 2  # 4.3 Drop Deployment: any turn after the first
 
 
 def must_activate_first(statuses: Mapping[str, str]) -> list[str]:

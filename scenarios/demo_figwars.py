@@ -1,0 +1,48 @@
+"""The FigWars 3 demo campaign: three linked battles, USC marines against the Revenant.
+
+Firefight first. If the marines win it they go for the downed lander (Salvage); if not
+(a loss or a draw) the Revenant press them at Breaking Point. Either way the campaign
+ends with Seize the Uplinks. The forces are the samples of 17.6 and 17.7. Between
+battles the living heal to full DP (`heals = ["dp"]`), each model lost gets a recovery
+roll (d6, 4+), and a model still down at 0 DP when a battle ends lives on if its side
+has a Medic standing (the ruleset option `down_at_end`, default "medic").
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from campaign.campaigns import Branch, Campaign, CampaignRules, Side, TrackStep, create_campaign
+from campaign.force import Force
+from campaign.rulesets import get_ruleset
+from scenarios.loader import builtin_scenarios
+
+RULESET = "figwars-3"
+NAME = "Demo: War for the Ring"
+SIDES = (("usc", "USC Marines", "USC Strike Group"), ("revenant", "Revenant", "Revenant Host"))
+TRACK = (
+    TrackStep("firefight", "fw-firefight", branches=(Branch("usc", "salvage"), Branch("revenant", "breaking"), Branch("draw", "breaking"))),
+    TrackStep("salvage", "fw-salvage", next="uplink"),
+    TrackStep("breaking", "fw-breaking-point", next="uplink"),
+    TrackStep("uplink", "fw-uplink"),
+)
+
+
+def demo_forces() -> dict[str, Force]:
+    samples = {f.name: f for f in get_ruleset(RULESET).sample_forces()}
+    return {side_id: attrs.evolve(samples[sample], name=name) for side_id, name, sample in SIDES}
+
+
+def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
+    campaign = create_campaign(
+        NAME,
+        RULESET,
+        [Side(side_id, name) for side_id, name, _ in SIDES],
+        TRACK,
+        options={"down_at_end": "medic"},  # written out so campaign.toml shows the choice
+        rules=CampaignRules(recovery_rolls=True),
+        activation_options={"turn_structure": "alternate_until_all_pass"},  # FigWars 6.2
+        seed=seed,
+        scenario_ids=set(builtin_scenarios()),
+    )
+    return campaign, demo_forces()

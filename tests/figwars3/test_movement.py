@@ -1,0 +1,87 @@
+"""Movement from the reported path (8.1-8.6): terrain costs against the allowance, the
+obstacle test, jumps over gaps and down, tall models and falls, with scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from campaign.engine.errors import IllegalCommand
+from campaign.rulesets.figwars3 import movement
+from campaign.rulesets.figwars3.commands import Walk
+from campaign.rulesets.figwars3.attack import drive
+from tests.figwars3.test_interrupts import _battle, run
+
+GUARD = "guard-squad/guardsman"  # MOV 4
+
+
+def test_terrain_costs() -> None:
+    assert movement.path_cost(6, {"difficult": 2}, climbing=False) == 8
+    assert movement.path_cost(4, {"incline": 3}, climbing=False) == 7
+    assert movement.path_cost(4, {"incline": 3}, climbing=True) == 4
+    assert movement.path_cost(3, {"sheer": 2}, climbing=True) == 5
+    with pytest.raises(IllegalCommand, match="impassable"):
+        movement.path_cost(3, {"sheer": 2}, climbing=False)
+    with pytest.raises(IllegalCommand, match="more rough"):
+        movement.path_cost(2, {"difficult": 3}, climbing=False)
+
+
+@pytest.mark.parametrize(("inches", "legs", "result"), [
+    (1, "average", (0, 0)), (2, "average", (0, 1)), (3, "average", (1, 1)), (5, "average", (2, 1)),
+    (7, "average", (3, 1)), (9, "average", (4, 2)), (12, "average", (5, 2)), (13, "average", (6, 2)),
+    (4, "1-3in", (0, 1)), (9, "3-5in", (2, 1)),
+])
+def test_fall_table_with_tall_models(inches: int, legs: str, result: tuple[int, int]) -> None:
+    assert movement.fall(inches, legs) == result
+
+
+def test_obstacle_and_jump_tests() -> None:
+    assert [movement.obstacle_result(t) for t in (2, 3, 6, 7)] == ["fail", "stop", "stop", "free"]
+    assert drive(movement.obstacle_test("low", 1), [[2]]) == "stop"  # +1 for an extra inch
+    assert drive(movement.obstacle_test("high", 0), [[7]]) == "stop"  # -1 above chest height
+    assert drive(movement.jump_gap(5, 4, "average", False), [[4]])  # 4 + 2 for the run-up beats 5
+    assert not drive(movement.jump_gap(5, 4, "average", True), [[4]])  # the far side is higher
+    assert drive(movement.jump_down(3, "1-3in"), [[3]]) and not drive(movement.jump_down(3, "average"), [[3]])
+
+
+def _walk(**facts: Any) -> Walk:
+    return Walk(unit="guard-squad", model=GUARD, facts=facts)
+
+
+def test_a_walk_through_rough_ground_costs_more_of_the_allowance() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    with pytest.raises(IllegalCommand, match="costs 5"):
+        run(rules._move(state, state.element(GUARD), _walk(inches=3, difficult=2), battle.ctx), [])
+    run(rules._move(state, state.element(GUARD), _walk(inches=2, difficult=2), battle.ctx), [])
+    assert state.element(GUARD).data["moved"] == 2 and state.element(GUARD).data["actions"] == 1
+    spec = next(s for s in rules._model_specs(state, state.unit("guard-squad"), state.element(GUARD)) if s.type == "walk")
+    assert {"difficult", "incline", "sheer", "obstacle", "jump_gap", "jump_down", "legs"} <= {f.name for f in spec.facts}
+
+
+def test_a_failed_jump_falls_hurts_and_takes_actions_into_the_next_activation() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    guard.data["dp"] = 5
+    seen = run(rules._move(state, guard, _walk(inches=4, jump_gap=6, run_up=4, fall_depth=10), battle.ctx), [], [[2]])
+    assert [r.die for r in seen] == [8]
+    # 10" down: 5 DP and 2 actions; the walk left one, the other comes off the next activation
+    assert guard.data["dp"] == 0 and guard.data["actions"] == 0 and guard.data["lost"] == 1
+    guard.data.update(dp=5, incap=None, spent=0)
+    run(rules._start_model(state, guard, battle.ctx), [])
+    assert guard.data["actions"] == 1 and guard.data["lost"] == 0
+
+
+def test_an_obstacle_is_rolled_for_and_a_dodger_cannot_dodge_a_fall() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    run(rules._move(state, guard, _walk(inches=3, obstacle="low"), battle.ctx), [], [[1]])
+    assert [e.data["result"] for e in battle.events if e.kind == "obstacle"] == ["fail"]
+    rules._profiles[GUARD] = attrs.evolve(rules.profile(GUARD), abilities=rules.profile(GUARD).abilities | {"Dodge"})
+    guard.data.update(actions=2, dp=5)
+    seen = run(rules._move(state, guard, _walk(inches=1, jump_down=4), battle.ctx), [], [[1]])
+    assert [r.die for r in seen] == [8] and guard.data["dp"] == 3  # 4" down: 2 DP, no Dodge roll
