@@ -15,7 +15,7 @@ from campaign.costing import ForceCost
 from campaign.findings import Finding
 from campaign.force import Force
 from campaign.options import Option, resolve_options
-from campaign.profiles import DEFAULT_PROFILE, Profile
+from campaign.profiles import DEFAULT_PROFILE, FieldSpec, Profile
 
 if TYPE_CHECKING:  # the engine imports this module: no cycle at run time
     from campaign.engine.battle import Battle
@@ -96,6 +96,13 @@ class Ruleset:
     def attribute_names(self) -> list[str]:
         """Every attribute name of this edition (for suggestions and pickers)."""
         return []
+
+    def suggestions(self, spec: FieldSpec) -> list[str]:
+        """Names an editor offers for a text or list field of the profile: its choices, or
+        for `attributes` this edition's attribute names."""
+        if spec.name == "attributes" and not spec.choices:
+            return self.attribute_names()
+        return list(spec.choices)
 
     def rule_text(self, text: str) -> tuple[str, str]:
         """An attribute, trait or spell as a force writes it -> (its rule's name, the rule

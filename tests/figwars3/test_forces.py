@@ -162,7 +162,8 @@ def test_validation_findings() -> None:
     assert [f.severity for f in validate(slowpoke)] == ["error"]
     bad = force(Unit("Bad", (Element("x", count=2, stats={"tq": 9, "mov": 4, "dp": 1}),)))
     (finding,) = validate(bad)
-    assert finding.severity == "error" and finding.path == "units[0].elements[0]"
+    assert finding.severity == "error" and finding.path == "units[0].elements[0].stats.tq"  # the key itself
+    assert finding.message == "TQ must be at most 3, not 9"
     horse = force(Unit("Riders", (Element("r", count=3, stats={"tq": 1, "dp": 1, "mount": "normal mount"}),)))
     assert validate(horse) == [] and profile_of(horse.units[0].elements[0]).mov == 6
     assert profile_of(horse.units[0].elements[0]).defence == 2  # mounted +1d

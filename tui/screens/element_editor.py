@@ -1,72 +1,66 @@
-"""Edit one element: die, MOVE, weapons, attributes, spells, with its cost live.
+"""Edit one element (model): its name and the fields its ruleset's profile declares, with
+its cost live.
 
-Every keystroke re-prices the whole force with the edited element in place, so the
-breakdown and the findings beside the form are the ruleset's own answer. Nothing is
-blocked: a finding explains, the player decides.
+The form is made from the ruleset's field specs (campaign.profiles): a picker for a
+choice, a range-checked input for a number, the help of the focused field beneath. Every
+keystroke re-prices the whole force with the edited element in place, so the breakdown
+and the findings beside the form are the ruleset's own answer, with the profile's checks
+added where the ruleset says nothing at that key. Nothing is blocked: a finding explains,
+the player decides.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Literal
 
 import attrs
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
 from campaign.force import Element, Force, Weapon
 from campaign.inert_text import control_problem, inert
+from campaign.profiles import COUNT, FieldSpec, Profile, check_element
 from tui import force_edits as edits
 from tui import workspace
+from tui.widgets.field_inputs import ListSuggester, Unset, field_widget, labelled, nullable, read_field
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.widgets.force_view import breakdown_text, findings_text, points, weapon_text
 
-KINDS = ("trooper", "vehicle")
+__all__ = ["ElementEditorScreen", "ListSuggester", "labelled", "split_list"]
+
+Where = Literal["attr", "stat", "unit"]
+NAME = FieldSpec("name", "text", "Name", "what the element is called")
 
 
 def split_list(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-def parse_count(text: str, what: str, problems: list[str], *, blank: int | None = None) -> int | None:
-    text = text.strip()
-    if not text:
-        if blank is None:
-            problems.append(f"{what} is empty")
-        return blank
-    try:
-        return int(text)
-    except ValueError:
-        problems.append(f"{what} must be a whole number, not {text!r}")
-        return None
+@attrs.frozen
+class FormField:
+    spec: FieldSpec
+    where: Where
+
+    @property
+    def widget_id(self) -> str:
+        prefix = {"attr": "f-", "stat": "f-stat-", "unit": "f-unit-"}[self.where]
+        return prefix + self.spec.name
 
 
-class ListSuggester(Suggester):
-    """Completes the last item of a comma-separated list from known names."""
-
-    def __init__(self, names: list[str]) -> None:
-        super().__init__(use_cache=False, case_sensitive=False)
-        self.names = sorted(names)
-
-    async def get_suggestion(self, value: str) -> str | None:
-        head, sep, last = value.rpartition(",")
-        stem = last.lstrip()
-        if not stem:
-            return None
-        for name in self.names:
-            if name.lower().startswith(stem.lower()) and name.lower() != stem.lower():
-                prefix = head + sep + last[: len(last) - len(stem)]
-                return prefix + name
-        return None
-
-
-def labelled(label: str, widget: Input | Select) -> Horizontal:
-    return Horizontal(Label(label, classes="field-label"), widget, classes="field")
+def form_fields(profile: Profile, first: bool) -> list[FormField]:
+    """The element editor's fields, in order: the profile's (a count first when it has
+    none), then the unit's own fields where they sit on its first element."""
+    own = [FormField(s, "stat" if s.stat else "attr") for s in profile.element if s.name != "name"]
+    if not any(f.spec.name == "count" for f in own):
+        own.insert(0, FormField(COUNT, "attr"))
+    if first and profile.unit_on_first:
+        own += [FormField(s, "unit") for s in profile.unit]
+    return own
 
 
 class ElementEditorScreen(MusterScreen[Element | None]):
@@ -91,6 +85,8 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         self.element = self.original
         self.weapons: tuple[Weapon, ...] = self.original.weapons
         self.ruleset = workspace.ruleset_for(force)
+        self.profile = type(self.ruleset).profile
+        self.fields = form_fields(self.profile, index == 0)
         self.problems: list[str] = []
 
     def dismiss_result(self, element: Element | None) -> None:
@@ -98,33 +94,22 @@ class ElementEditorScreen(MusterScreen[Element | None]):
 
     def compose(self) -> ComposeResult:
         e = self.original
-        dice = list(dict.fromkeys([*self.ruleset.dice, *([e.die] if e.die else [])]))
         yield Header()
         with Horizontal(id="editor"):
             with VerticalScroll(id="editor-form"):
                 yield labelled("Name", Input(inert(e.name), id="f-name", compact=True))
-                yield labelled("Count", Input(str(e.count), id="f-count", compact=True, type="integer"))
-                yield labelled(
-                    "Die",
-                    Select([(Text(inert(d)), d) for d in dice], value=e.die or Select.NULL, id="f-die", compact=True,
-                           allow_blank=True),
-                )
-                yield labelled("MOVE", Input("" if e.move is None else str(e.move), id="f-move", compact=True, type="integer"))
-                yield labelled("Kind", Select([(k, k) for k in KINDS], value=e.kind, id="f-kind", compact=True,
-                                              allow_blank=False))
-                yield labelled(
-                    "Attributes",
-                    Input(inert(", ".join(e.attributes)), id="f-attributes", compact=True,
-                          placeholder='Agile, Jump 8"', suggester=ListSuggester(self.ruleset.attribute_names())),
-                )
-                yield labelled("Spells", Input(inert(", ".join(e.spells)), id="f-spells", compact=True,
-                                               placeholder="for Magic users"))
-                for spec in type(self.ruleset).profile.stats():  # the ruleset's own numbers
-                    yield labelled(spec.heading, Input(inert(spec.show(e.stats.get(spec.name))), id=f"f-stat-{spec.name}",
-                                                       compact=True, placeholder=spec.help))
+                unit_heading = False
+                for field in self.fields:
+                    if field.where == "unit" and not unit_heading:
+                        yield Label("Unit (kept on its first model)", classes="section")
+                        unit_heading = True
+                    yield labelled(field.spec.form_label, field_widget(
+                        field.spec, self._original_value(field), field.widget_id, dice=tuple(self.ruleset.dice),
+                        suggestions=self.ruleset.suggestions(field.spec)))
                 yield Label("Weapons (^n add, ^o edit, ^r remove)", classes="section")
                 yield DataTable(id="f-weapons", cursor_type="row", show_header=False)
             with Vertical(id="editor-side"):
+                yield Static(id="editor-help")
                 yield Static(id="editor-cost", classes="panel")
                 yield Static(id="editor-findings", classes="panel")
         yield MusterFooter()
@@ -135,54 +120,45 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         self.recompute()
         self.query_one("#f-name", Input).focus()
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focused field's help and range beneath the form's title."""
+        spec = next((f.spec for f in self.fields if f.widget_id == event.widget.id), None)
+        if spec is None and event.widget.id == "f-name":
+            spec = NAME
+        help_text = Text(inert(f"{spec.form_label}: {spec.describe()}") if spec else "", style="dim")
+        self.query_one("#editor-help", Static).update(help_text)
+
     # --- the form -> an element -------------------------------------------
+    def _original_value(self, field: FormField) -> Any:
+        if field.where == "attr":
+            return getattr(self.original, field.spec.name)
+        return self.original.stats.get(field.spec.name)
+
     def read_form(self) -> Element:
         problems: list[str] = []
         value = self.query_one
         name = self._typed(value("#f-name", Input).value.strip(), self.original.name, "name", problems)
         if not name and not problems:
             problems.append("the element needs a name")
-        count = parse_count(value("#f-count", Input).value, "Count", problems)
-        move = parse_count(value("#f-move", Input).value, "MOVE", problems, blank=-1)
-        die = value("#f-die", Select).value
-        kind = value("#f-kind", Select).value
         stats = dict(self.element.stats)
-        for spec in type(self.ruleset).profile.stats():
-            raw = value(f"#f-stat-{spec.name}", Input).value
-            shown = spec.show(self.original.stats.get(spec.name))
-            if raw == inert(shown):  # left as shown: the file's own value, even one holding control characters
-                if spec.name in self.original.stats:
-                    stats[spec.name] = self.original.stats[spec.name]
-                else:
-                    stats.pop(spec.name, None)
+        changes: dict[str, Any] = {}
+        for field in self.fields:
+            widget = value(f"#{field.widget_id}")
+            name_ = field.spec.name
+            if field.where == "attr":
+                got = read_field(field.spec, widget, getattr(self.original, name_), problems,  # type: ignore[arg-type]
+                                 nullable(Element, name_))
+                changes[name_] = getattr(self.element, name_) if got is Unset else got
                 continue
-            if control_problem(raw):
-                problems.append(f"{spec.name}: {control_problem(raw).replace('a name cannot', 'cannot')}")  # type: ignore[union-attr]
-                continue
-            try:
-                typed = spec.parse(raw)
-            except ValueError as exc:
-                problems.append(str(exc))
-                continue
-            if typed is None:
-                stats.pop(spec.name, None)
+            got = read_field(field.spec, widget, self.original.stats.get(name_), problems)  # type: ignore[arg-type]
+            if got is Unset:
+                continue  # keeps what it was
+            if got is None:
+                stats.pop(name_, None)
             else:
-                stats[spec.name] = typed
+                stats[name_] = got
         self.problems = problems
-        return attrs.evolve(
-            self.element,
-            stats=stats,
-            name=name or self.element.name,
-            count=self.element.count if count is None else count,
-            move=None if move == -1 else (self.element.move if move is None else move),
-            die=None if die is Select.NULL else str(die),
-            kind=kind if kind in KINDS else self.element.kind,
-            attributes=split_list(self._typed(value("#f-attributes", Input).value, ", ".join(self.original.attributes),
-                                              "attributes", problems) or ", ".join(self.element.attributes)),
-            spells=split_list(self._typed(value("#f-spells", Input).value, ", ".join(self.original.spells),
-                                          "spells", problems) or ", ".join(self.element.spells)),
-            weapons=self.weapons,
-        )
+        return attrs.evolve(self.element, name=name or self.element.name, stats=stats, weapons=self.weapons, **changes)
 
     @staticmethod
     def _typed(typed: str, original: str, what: str, problems: list[str]) -> str:
@@ -202,10 +178,14 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         trial = edits.replace_element(self.force, self.unit, self.index, self.element)
         priced = workspace.price(trial)
         cost = workspace.element_cost(priced, self.unit, self.index)
-        text = breakdown_text(self.element.name, cost)  # made inert there
-        text.append(f"\nForce total {points(priced.total)}", style="bold")
-        if self.force.points_limit is not None:
-            text.append(f" / {self.force.points_limit}")
+        if type(self.ruleset).has_points:
+            text = breakdown_text(self.element.name, cost)  # made inert there
+            text.append(f"\nForce total {points(priced.total)}", style="bold")
+            if self.force.points_limit is not None:
+                text.append(f" / {self.force.points_limit}")
+        else:  # no points in these rules: nothing to price
+            text = Text(inert(self.element.name) + "\n", style="bold")
+            text.append(f"{inert(self.ruleset.name or self.ruleset.id)} has no points.", style="dim")
         if priced.problem:
             text.append("\n" + inert(priced.problem), style="red")
         self.query_one("#editor-cost", Static).update(text)
@@ -213,6 +193,8 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         # this element's findings and the force-wide ones its edits can cause (e.g. the points limit)
         mine = [f for f in priced.findings
                 if not f.path.startswith("units[") or f.path == path or f.path.startswith(path + ".")]
+        said = {f.path for f in mine}
+        mine += [f for f in check_element(self.profile, self.element, path, self.index == 0) if f.path not in said]
         # a typed problem is a finding too: never "No findings" beside it
         findings = findings_text(mine) if mine or not self.problems else Text()
         for problem in self.problems:
@@ -288,7 +270,9 @@ class ElementEditorScreen(MusterScreen[Element | None]):
     def _open_weapon(self, index: int | None) -> None:
         from tui.screens.weapon_editor import WeaponEditorScreen
 
-        weapon = Weapon("New weapon") if index is None else self.weapons[index]
+        kind = self.profile.field("kind", "weapon")
+        fresh = Weapon("New weapon", kind=kind.default) if kind is not None and kind.default else Weapon("New weapon")
+        weapon = fresh if index is None else self.weapons[index]
 
         def done(result: Weapon | None) -> None:
             if result is None:
@@ -302,4 +286,4 @@ class ElementEditorScreen(MusterScreen[Element | None]):
             self.fill_weapons(len(weapons) - 1 if index is None else index)
             self.recompute()
 
-        self.app.push_screen(WeaponEditorScreen(weapon, self.ruleset.dice), done)
+        self.app.push_screen(WeaponEditorScreen(weapon, self.ruleset), done)

@@ -1,22 +1,26 @@
-"""A dialog to edit one weapon: name, melee or ranged, die, range, mount, traits."""
+"""A dialog to edit one weapon: its name and the fields its ruleset's profile declares
+(melee or ranged, a die, a range, traits... as the profile says), with the focused
+field's help beneath."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Static
 
 from campaign.force import Weapon
-from campaign.inert_text import control_problem, inert
+from campaign.inert_text import inert
+from campaign.profiles import FieldSpec
+from campaign.rulesets.base import Ruleset
 from tui.screens.base import MusterModal
-from tui.screens.element_editor import labelled, split_list
+from tui.widgets.field_inputs import Unset, field_widget, labelled, nullable, read_field
 
-MOUNTS = ("main", "extra", "sponson", "turret")
+NAME = FieldSpec("name", "text", "Name", "what the weapon is called")
 
 
 class WeaponEditorScreen(MusterModal):
@@ -25,28 +29,28 @@ class WeaponEditorScreen(MusterModal):
         Binding("ctrl+s", "apply", "Apply"),
     ]
 
-    def __init__(self, weapon: Weapon, dice: tuple[str, ...]) -> None:
+    def __init__(self, weapon: Weapon, ruleset: Ruleset) -> None:
         super().__init__()
         self.weapon = weapon
-        self.dice = list(dict.fromkeys([*dice, *([weapon.die] if weapon.die else [])]))
+        self.ruleset = ruleset
+        profile = type(ruleset).profile
+        named = profile.field("name", "weapon")
+        self.fields: tuple[FieldSpec, ...] = (named or NAME, *(f for f in profile.weapon if f.name != "name"))
 
     def compose(self) -> ComposeResult:
-        w = self.weapon
         with Vertical(classes="dialog dialog-form"):
             yield Label(Text("Weapon"), classes="dialog-message")
-            yield labelled("Name", Input(inert(w.name), id="w-name", compact=True))
-            yield labelled("Kind", Select([("melee", "melee"), ("ranged", "ranged")], value=w.kind, id="w-kind",
-                                          compact=True, allow_blank=False))
-            yield labelled("Die", Select([(Text(inert(d)), d) for d in self.dice], value=w.die or Select.NULL, id="w-die",
-                                         compact=True, prompt="element's die"))
-            yield labelled("Range", Input(str(w.range) if w.range else "", id="w-range", compact=True,
-                                          placeholder="inches (ranged)"))
-            yield labelled("Mount", Select([(m, m) for m in MOUNTS], value=w.mount, id="w-mount", compact=True,
-                                           allow_blank=False))
-            yield labelled("Traits", Input(inert(", ".join(w.traits)), id="w-traits", compact=True,
-                                           placeholder="Exhaustible, Reload: 2"))
+            for spec in self.fields:
+                yield labelled(spec.form_label, field_widget(
+                    spec, getattr(self.weapon, spec.name), f"w-{spec.name}", dice=tuple(self.ruleset.dice),
+                    suggestions=self.ruleset.suggestions(spec)))
+            yield Static(id="w-help")
             yield Static(id="w-problem")
             yield Static(Text("ctrl+s apply   Esc cancel", style="dim"), classes="dialog-keys")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        spec = next((f for f in self.fields if f"w-{f.name}" == event.widget.id), None)
+        self.query_one("#w-help", Static).update(Text(inert(spec.describe()) if spec else "", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#w-name", Input).focus()
@@ -77,33 +81,23 @@ class WeaponEditorScreen(MusterModal):
 
     def read_form(self) -> tuple[Weapon | None, str]:
         """The weapon the form describes, or None and what is wrong with it."""
-        q = self.query_one
-        name = q("#w-name", Input).value.strip()
-        traits = q("#w-traits", Input).value
-        # the file's own text when shown unchanged; typed control characters are refused
-        name = self.weapon.name if name == inert(self.weapon.name) else name
-        traits = ", ".join(self.weapon.traits) if traits == inert(", ".join(self.weapon.traits)) else traits
-        range_text = q("#w-range", Input).value.strip()
-        problem = ""
-        typed = control_problem(name) or control_problem(traits)
-        if typed:
-            problem = typed.capitalize() + "."
-        elif not name:
-            problem = "The weapon needs a name."
-        elif range_text and not range_text.isdigit():
-            problem = f"Range must be a whole number of inches, not {inert(range_text)!r}."
-        if problem:
-            return None, problem
-        die = q("#w-die", Select).value
-        weapon = Weapon(
-            name=name,
-            kind=q("#w-kind", Select).value,  # type: ignore[arg-type]
-            die=None if die is Select.NULL else str(die),
-            range=int(range_text or 0),
-            mount=q("#w-mount", Select).value,  # type: ignore[arg-type]
-            traits=split_list(traits),
-        )
-        return weapon, ""
+        problems: list[str] = []
+        values: dict[str, Any] = {}
+        for spec in self.fields:
+            widget = self.query_one(f"#w-{spec.name}")
+            got = read_field(spec, widget, getattr(self.weapon, spec.name), problems,  # type: ignore[arg-type]
+                             nullable(Weapon, spec.name))
+            if got is not Unset:
+                values[spec.name] = got
+        name = values.get("name")
+        if not problems and (not isinstance(name, str) or not name.strip()):
+            problems.append("the weapon needs a name")
+        if problems:
+            return None, "; ".join(p[:1].upper() + p[1:] for p in problems) + "."
+        if isinstance(name, str) and name != self.weapon.name:
+            values["name"] = name.strip()
+        return Weapon(**{**{k: getattr(self.weapon, k) for k in ("name", "kind", "die", "range", "mount", "traits")},
+                         **values}), ""
 
     def action_apply(self) -> None:
         weapon, problem = self.read_form()

@@ -25,12 +25,13 @@ from campaign.findings import Finding
 from campaign.force import Element, Force, WeaponKind
 from campaign.force import Unit as ForceUnit
 from campaign.force import Weapon as ForceWeapon
-from campaign.rulesets.d10_phased.profile import GRADES, Army, Model, Unit, Weapon
+from campaign.rulesets.d10_phased.profile import GRADES, MODEL_FIELDS, UNIT_FIELDS, WEAPON_FIELDS, Army, Model, Unit, Weapon
 
 RULESET_ID = "d10-phased"
-MODEL_STATS = ("save", "close", "hits", "base")
-UNIT_STATS = ("grade", "command_radius", "leader", "character", "morale_modifier")
-_DICE = re.compile(r"^\s*(\d+)\s*d10\s*$", re.IGNORECASE)
+MODEL_STATS = tuple(f.name for f in MODEL_FIELDS if f.stat)
+UNIT_STATS = tuple(f.name for f in UNIT_FIELDS)
+DEFAULTS = {f.name: f.default for f in (*MODEL_FIELDS, *UNIT_FIELDS)}  # what a key left out means
+_DICE = re.compile(next(f for f in WEAPON_FIELDS if f.name == "die").pattern)  # "2d10": the count captured
 
 
 def _base_text(base: Fraction) -> int | str:
@@ -92,7 +93,7 @@ class _Reader:
         return value
 
     def weapon(self, weapon: ForceWeapon, path: str) -> Weapon:
-        match = _DICE.match(weapon.die or "")
+        match = _DICE.fullmatch(weapon.die or "")
         dice = int(match.group(1)) if match else 1
         if not match:
             self.error(f"{path}.die", f"a weapon's dice are written like \"2d10\", not {weapon.die!r}")
@@ -103,7 +104,7 @@ class _Reader:
         for key in stats:
             if key not in MODEL_STATS + UNIT_STATS:
                 self.error(f"{path}.stats.{key}", f"unknown stat {key!r} (stats: {', '.join(MODEL_STATS + UNIT_STATS)})")
-        raw_base = stats.get("base", 1)
+        raw_base = stats.get("base", DEFAULTS["base"])
         try:
             base = Fraction(str(raw_base))
         except (ValueError, ZeroDivisionError):
@@ -112,10 +113,10 @@ class _Reader:
         return Model(
             name=element.name,
             move=element.move if element.move is not None else 0,
-            save=self.int_stat(stats, "save", 0, path),
+            save=self.int_stat(stats, "save", DEFAULTS["save"], path),
             weapons=tuple(self.weapon(w, f"{path}.weapons[{i}]") for i, w in enumerate(element.weapons)),
-            close=self.int_stat(stats, "close", 0, path),
-            hits=self.int_stat(stats, "hits", 1, path),
+            close=self.int_stat(stats, "close", DEFAULTS["close"], path),
+            hits=self.int_stat(stats, "hits", DEFAULTS["hits"], path),
             base=base,
             specials=element.attributes,
             count=element.count - element.lost,
@@ -128,18 +129,18 @@ class _Reader:
             for key in UNIT_STATS:
                 if key in element.stats:
                     self.error(f"{path}.elements[{i}].stats.{key}", f"{key} belongs on the unit's first element")
-        grade = first.get("grade", "average")
+        grade = first.get("grade", DEFAULTS["grade"])
         if grade not in GRADES:
             self.error(f"{path}.elements[0].stats.grade", f"grade must be one of {', '.join(GRADES)}, not {grade!r}", "DP-18.2")
             grade = "average"
         return Unit(
             name=unit.name,
             models=models,
-            grade=grade,  # type: ignore[arg-type]
-            command_radius=self.int_stat(first, "command_radius", 6, f"{path}.elements[0]"),
-            leader=self.int_stat(first, "leader", 0, f"{path}.elements[0]"),
-            character=bool(self.int_stat(first, "character", 0, f"{path}.elements[0]")),
-            morale_modifier=self.int_stat(first, "morale_modifier", 0, f"{path}.elements[0]"),
+            grade=grade,
+            command_radius=self.int_stat(first, "command_radius", DEFAULTS["command_radius"], f"{path}.elements[0]"),
+            leader=self.int_stat(first, "leader", DEFAULTS["leader"], f"{path}.elements[0]"),
+            character=bool(self.int_stat(first, "character", DEFAULTS["character"], f"{path}.elements[0]")),
+            morale_modifier=self.int_stat(first, "morale_modifier", DEFAULTS["morale_modifier"], f"{path}.elements[0]"),
         )
 
 

@@ -1,36 +1,26 @@
 """A d10 model is defined by its profile (section 2): the army-building rules are not in
 our sources, so there are no points, and a model is its numbers and specials.
 
-`MODEL_FIELDS`, `WEAPON_FIELDS` and `UNIT_FIELDS` describe every field as data (type,
-range, default, help) so that validation, editors and views can be driven by them.
+`MODEL_FIELDS`, `WEAPON_FIELDS` and `UNIT_FIELDS` describe every field as typed field specs
+(campaign.profiles: type, range, default, help, the rule it comes from), as a force file
+keeps it: a model's own numbers in its element's `stats`, its specials as `attributes`,
+a weapon's attack dice as its `die` ("2d10"). `PROFILE` gathers them for the core, so
+validation, the force builder's editors, force views and `muster cost` are driven by them.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
+
+from campaign.profiles import FieldSpec, Profile
 
 Grade = Literal["fearless", "average", "cowardly"]
 GRADES: tuple[Grade, ...] = ("fearless", "average", "cowardly")
 WeaponKind = Literal["ranged", "close"]
 WEAPON_KINDS: tuple[WeaponKind, ...] = ("ranged", "close")
-
-
-@attrs.frozen
-class Field:
-    """One profile field: its name, kind ("int", "inches", "text", "choice", "list", "bool"),
-    allowed range or choices, default and help."""
-
-    name: str
-    kind: str
-    default: Any
-    help: str
-    low: int | None = None
-    high: int | None = None
-    choices: tuple[str, ...] = ()
-    rule: str = ""
 
 
 @attrs.frozen
@@ -88,29 +78,45 @@ class Army:
         return sum(u.model_count for u in self.units)
 
 
-WEAPON_FIELDS: tuple[Field, ...] = (
-    Field("name", "text", "", "what the weapon is called"),
-    Field("dice", "int", 1, "attack dice rolled with it", 0, 40),
-    Field("kind", "choice", "ranged", "ranged (fire) or close (melee)", choices=WEAPON_KINDS, rule="DP-12.1"),
-    Field("range", "inches", 0, "its range; judged on the table", 0, 200),
+WEAPON_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("kind", "choice", "Kind", "ranged (fire) or melee (close attack)", default="ranged",
+              choices=("ranged", "melee"), rule="DP-12.1"),
+    FieldSpec("die", "die", "Dice", "attack dice rolled with it", pattern=r"(?i)\s*(\d+)\s*d10\s*", placeholder="2d10",
+              rule="DP-12.1"),
+    FieldSpec("range", "int", "Range", "in inches; judged on the table", default=0, min=0, max=200, rule="DP-13"),
+)
+# Range checks of the army's numbers (validation.py) read these by the army's attribute name.
+DICE_RANGE = FieldSpec("dice", "int", "dice", "attack dice rolled with it", min=0, max=40, rule="DP-12.1")
+
+MODEL_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("count", "int", "count", "identical models in this entry", default=1, min=1, max=200),
+    FieldSpec("move", "int", "Move", "movement rate in inches; 0 is immobile", default=6, min=0, max=99, column=3,
+              short="Mv", rule="DP-8"),
+    FieldSpec("save", "int", "Save", "save dice rolled once against a phase's hits", default=0, min=0, max=20,
+              stat=True, column=2, short="Sv", rule="DP-11.2"),
+    FieldSpec("close", "int", "Close", "close attack dice", default=0, min=0, max=40, stat=True, column=2, short="CC",
+              rule="DP-15.5"),
+    FieldSpec("hits", "int", "Hits", "absorbable hits bought; 2 or more absorb", default=1, min=1, max=40, stat=True,
+              column=2, short="H", rule="DP-16"),
+    FieldSpec("base", "number", "Base", "base size in inches (plunging fire)", default=1, min=0, max=12, stat=True,
+              placeholder="1, 1.5 or 3/2", rule="DP-14.3"),
+    FieldSpec("attributes", "list", "Specials", "special attributes, comma separated; Tab completes",
+              placeholder="Jump 12, Machine", rule="DP-2"),
 )
 
-MODEL_FIELDS: tuple[Field, ...] = (
-    Field("name", "text", "", "the model's name"),
-    Field("move", "inches", 6, "movement rate in inches; 0 is immobile", 0, 99, rule="DP-8"),
-    Field("save", "int", 1, "save dice rolled once against a phase's hits", 0, 20, rule="DP-11.2"),
-    Field("close", "int", 1, "close attack dice", 0, 40, rule="DP-15.5"),
-    Field("hits", "int", 1, "absorbable hits bought; 2 or more absorb", 1, 40, rule="DP-16"),
-    Field("base", "inches", 1, "base size in inches (plunging fire)", 0, 12, rule="DP-14.3"),
-    Field("specials", "list", (), "special attributes (Jump, Machine, Mindless ...)", rule="DP-2"),
-    Field("count", "int", 1, "identical models in this entry", 1, 200),
+UNIT_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("grade", "choice", "Grade", "morale grade", default="average", choices=GRADES, stat=True,
+              rule="DP-18.2"),
+    FieldSpec("command_radius", "int", "Radius", "command radius: how far a model may stand from its leader, in inches",
+              default=6, min=0, max=99, stat=True, rule="DP-6"),
+    FieldSpec("leader", "int", "Leader", "which model leads, counted one by one (0 = the first)", default=0, min=0,
+              max=200, stat=True, rule="DP-7"),
+    FieldSpec("character", "int", "Character", "1: an independent character (one model, no unit)", default=0, min=0,
+              max=1, stat=True, rule="DP-18.7"),
+    FieldSpec("morale_modifier", "int", "Morale mod", "race or type modifier on individual morale", default=0,
+              min=-5, max=5, stat=True, rule="DP-18.5"),
 )
 
-UNIT_FIELDS: tuple[Field, ...] = (
-    Field("name", "text", "", "the unit's name"),
-    Field("grade", "choice", "average", "morale grade", choices=GRADES, rule="DP-18.2"),
-    Field("command_radius", "inches", 6, "how far a model may stand from its leader", 0, 99, rule="DP-6"),
-    Field("leader", "int", 0, "which model leads (0 = the first)", 0, 200, rule="DP-7"),
-    Field("character", "bool", False, "an independent character (one model, no unit)", rule="DP-18.7"),
-    Field("morale_modifier", "int", 0, "race or type modifier on individual morale", -5, 5, rule="DP-18.5"),
-)
+# A unit's own fields sit in its first element's stats until the force container has
+# unit stats (forces.py).
+PROFILE = Profile(element=MODEL_FIELDS, weapon=WEAPON_FIELDS, unit=UNIT_FIELDS, unit_on_first=True)

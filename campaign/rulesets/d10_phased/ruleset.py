@@ -12,20 +12,29 @@ from typing import Any, ClassVar
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
 from campaign.force import Force
+from campaign.profiles import Profile
 from campaign.rulesets.base import CampaignDefaults, Ruleset
-from campaign.rulesets.d10_phased.forces import RULESET_ID, army_to_force, force_to_army
+from campaign.rulesets.d10_phased.forces import MODEL_STATS, RULESET_ID, UNIT_STATS, army_to_force, force_to_army
 from campaign.rulesets.d10_phased.help import HELP
 from campaign.rulesets.d10_phased.options import OPTIONS
+from campaign.rulesets.d10_phased.profile import PROFILE
 from campaign.rulesets.d10_phased.samples import SAMPLES
 from campaign.rulesets.d10_phased.specials import CATALOGUE
 from campaign.rulesets.d10_phased.validation import validate_army
 
 _MODEL_PATH = re.compile(r"\.models\[")
+_MODEL_STAT = re.compile(r"(\.elements\[\d+\])\.(" + "|".join(MODEL_STATS) + r")$")
+_UNIT_STAT = re.compile(r"^(units\[\d+\])\.(" + "|".join(UNIT_STATS) + r")$")
+_WEAPON_DICE = re.compile(r"(\.weapons\[\d+\])\.dice$")
 
 
 def force_path(path: str) -> str:
-    """An army finding's key path as the force file spells it."""
-    return _MODEL_PATH.sub(".elements[", path).replace(".specials", ".attributes")
+    """An army finding's key path as the force file spells it: a model's numbers are
+    stats, a unit's sit on its first element (forces.py), a weapon's dice are its die."""
+    path = _MODEL_PATH.sub(".elements[", path).replace(".specials", ".attributes")
+    path = _MODEL_STAT.sub(r"\1.stats.\2", path)
+    path = _UNIT_STAT.sub(r"\1.elements[0].stats.\2", path)
+    return _WEAPON_DICE.sub(r"\1.die", path)
 
 
 class D10Phased(Ruleset):
@@ -38,6 +47,7 @@ class D10Phased(Ruleset):
     campaign_defaults: ClassVar[CampaignDefaults] = CampaignDefaults(recovery_die=10, recovery_target=5)
     help_text: ClassVar[str] = HELP
     has_points = False  # every model prices 0: no cost columns in views and `muster cost`
+    profile: ClassVar[Profile] = PROFILE  # profile.py: models, weapons and units, typed
     # the d10 turn on the core's phased turn (phased_host.py); a scenario may play it with
     # the card deck instead (card-activation.md 7.4, card_host.py)
     activation_schemes: ClassVar[tuple[str, ...]] = ("cards", "phased")

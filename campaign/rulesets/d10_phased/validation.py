@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from campaign.findings import Finding
+from campaign.profiles import FieldSpec
 from campaign.rulesets.d10_phased.profile import (
+    DICE_RANGE,
     GRADES,
     MODEL_FIELDS,
     UNIT_FIELDS,
     WEAPON_FIELDS,
     WEAPON_KINDS,
     Army,
-    Field,
     Model,
     Unit,
     Weapon,
@@ -18,18 +19,20 @@ from campaign.rulesets.d10_phased.profile import (
 from campaign.rulesets.d10_phased.specials import unknown_specials
 
 
-def _range(obj: object, fields: tuple[Field, ...], path: str) -> list[Finding]:
+def _range(obj: object, fields: tuple[FieldSpec, ...], path: str) -> list[Finding]:
+    """The army's numbers against the profile's ranges (the specs of campaign.profiles),
+    for the fields the army keeps under the same name."""
     out: list[Finding] = []
     for field in fields:
-        if field.kind not in ("int", "inches") or field.low is None:
+        if field.type not in ("int", "number") or field.min is None or field.max is None:
             continue
-        value = getattr(obj, field.name)
-        if field.high is not None and not field.low <= value <= field.high:
+        value = getattr(obj, field.name, None)
+        if value is not None and not field.min <= value <= field.max:
             out.append(
                 Finding(
                     "error",
                     field.rule or "profile",
-                    f"{field.name} must be {field.low} to {field.high}, not {value}",
+                    f"{field.called} must be {field.min} to {field.max}, not {value}",
                     f"{path}.{field.name}",
                 )
             )
@@ -37,7 +40,7 @@ def _range(obj: object, fields: tuple[Field, ...], path: str) -> list[Finding]:
 
 
 def validate_weapon(weapon: Weapon, path: str) -> list[Finding]:
-    out = _range(weapon, WEAPON_FIELDS, path)
+    out = _range(weapon, (DICE_RANGE, *WEAPON_FIELDS), path)
     if weapon.kind not in WEAPON_KINDS:
         out.append(Finding("error", "DP-12.1", f"a weapon is ranged or close, not {weapon.kind!r}", f"{path}.kind"))
     if not weapon.name.strip():

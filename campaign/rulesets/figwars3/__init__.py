@@ -17,6 +17,7 @@ from campaign.force import Force
 from campaign.rulesets import register
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset
 from campaign.rulesets.figwars3.abilities import ABILITIES, MARKERS
+from campaign.rulesets.figwars3.fields import PROFILE
 from campaign.rulesets.figwars3.help import HELP
 
 RULESET_ID = "figwars-3"
@@ -30,6 +31,7 @@ class FigWars3(Ruleset):
     dice = ("d6", "d8")
     help_text = HELP
     has_points = False  # every model prices 0: no cost columns in views and `muster cost`
+    profile = PROFILE  # fields.py: a trooper's stats and a weapon entry, typed
     # Between battles a surviving model is back to full DP; the dead stay dead unless the
     # campaign's recovery roll brings them back.
     campaign_defaults = CampaignDefaults(recovery_die=6, recovery_target=4, heals=("dp",))

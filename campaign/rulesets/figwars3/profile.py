@@ -17,6 +17,7 @@ import attrs
 from campaign.force import Element
 from campaign.rulesets.figwars3 import traits
 from campaign.rulesets.figwars3.abilities import UnknownAbility, parse_ability
+from campaign.rulesets.figwars3.fields import DP, TQ
 from campaign.rulesets.figwars3.weapons import MELEE, RANGED, UNARMED, MeleeWeapon, RangedWeapon
 
 STAT_KEYS: tuple[str, ...] = ("tq", "mov", "dp", "def", "armour", "shield", "natural", "enhancement", "mount", "arc")
@@ -130,11 +131,11 @@ def profile_of(element: Element, where: str = "", printed_def: bool = False) -> 
     if unknown:
         raise ProfileError(f"{where}: unknown stat {unknown[0]!r} (expected one of {', '.join(STAT_KEYS)})")
     tq = _int(stats, "tq", where)
-    if not 0 <= tq <= 3:
-        raise ProfileError(f"{where}: TQ runs from 0 (Green) to 3 (Elite), not {tq}")
+    if TQ.check(tq):
+        raise ProfileError(f"{where}: TQ runs from {TQ.min} (Green) to {TQ.max} (Elite), not {tq}")
     dp = _int(stats, "dp", where)
-    if dp < 1:
-        raise ProfileError(f"{where}: DP must be at least 1, not {dp}")
+    if DP.check(dp):
+        raise ProfileError(f"{where}: {DP.check(dp)}")
     armour = _name(stats, "armour", traits.ARMOUR, where)
     shield = _name(stats, "shield", traits.SHIELDS, where)
     natural = _name(stats, "natural", traits.NATURAL, where)

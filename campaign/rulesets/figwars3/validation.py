@@ -11,8 +11,10 @@ import attrs
 
 from campaign.findings import Finding
 from campaign.force import Force
+from campaign.profiles import check_element
 from campaign.rulesets.figwars3 import traits
 from campaign.rulesets.figwars3.abilities import BY_NAME
+from campaign.rulesets.figwars3.fields import PROFILE
 from campaign.rulesets.figwars3.profile import Profile, ProfileError, profile_of
 from campaign.rulesets.figwars3.arcane_play import caster_findings
 from campaign.rulesets.figwars3.vehicles import is_machine, machine_of
@@ -40,6 +42,11 @@ def profiles(force: Force, printed_def: bool = False) -> tuple[dict[tuple[int, i
                     findings.append(Finding("error", "FW3 4.1", "every vehicle and mecha is a unit on its own", f"units[{u}]"))
                 continue
             findings.extend(attrs.evolve(f, path=path) for f in caster_findings(element))  # 16.1
+            # values off their field spec first, each at its own key; the rules read the rest
+            off = check_element(PROFILE, element, path, rule="FW3 3.2", unknown="error")
+            if any(f.severity == "error" for f in off):
+                findings += off
+                continue
             try:
                 out[(u, e)] = profile_of(element, f"{unit.name}: {element.name}", printed_def)
             except ProfileError as exc:

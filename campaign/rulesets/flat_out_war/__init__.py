@@ -17,6 +17,7 @@ from typing import Any
 from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Element, Force
+from campaign.profiles import FieldSpec
 from campaign.rulesets import register
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, Simulator
 from campaign.rulesets.flat_out_war.attributes import names_in
@@ -24,6 +25,7 @@ from campaign.rulesets.flat_out_war.costs import price_element, price_force
 from campaign.rulesets.flat_out_war.dice import DIE_NAMES
 from campaign.rulesets.flat_out_war.editions import EDITIONS, SO, normalize_edition
 from campaign.rulesets.flat_out_war.engine.options import BATTLE_OPTIONS
+from campaign.rulesets.flat_out_war.fields import PROFILE
 from campaign.rulesets.flat_out_war.help import HELP, ODDS_HELP
 from campaign.rulesets.flat_out_war.samples import ALL_FORCES
 from campaign.rulesets.flat_out_war.spells import SPELL_NAMES
@@ -49,6 +51,7 @@ class FlatOutWar(Ruleset):
     dice = DIE_NAMES
     help_text = HELP
     odds_help = ODDS_HELP
+    profile = PROFILE  # fields.py: every field of an element and a weapon, with its range
     # Recovery: d6, 4+ brings a lost element back (FOW's own recovery roll); a damaged
     # element's reduced die heals between battles.
     campaign_defaults = CampaignDefaults(recovery_die=6, recovery_target=4, heals=("die",))
@@ -103,6 +106,9 @@ class FlatOutWar(Ruleset):
 
     def spell_names(self) -> list[str]:
         return list(SPELL_NAMES)
+
+    def suggestions(self, spec: FieldSpec) -> list[str]:
+        return self.spell_names() if spec.name == "spells" else super().suggestions(spec)
 
     def rule_text(self, text: str) -> tuple[str, str]:
         from campaign.rulesets.flat_out_war.attributes import AttributeTextError, parse_attribute

@@ -16,7 +16,7 @@ from campaign.rulesets.flat_out_war.attributes import (
     Requirement,
     attribute,
 )
-from campaign.rulesets.flat_out_war.bounds import FIELD_BOUNDS, out_of_bounds
+from campaign.rulesets.flat_out_war.fields import COUNT, LOST, MOVE, POINTS_LIMIT, RANGE
 from campaign.rulesets.flat_out_war.costs import CostOptions, price_element
 from campaign.rulesets.flat_out_war.dice import DIE_NAMES, normalize_die
 from campaign.rulesets.flat_out_war.editions import (
@@ -153,9 +153,9 @@ def _check_weapons(element: Element, edition: str, path: str) -> list[Finding]:
         if weapon.die is not None and normalize_die(weapon.die) is None:
             out.append(Finding("error", "FOW 19.2", f"weapon die {weapon.die!r} is not on the ladder (one of {_DICE})",
                                f"{where}.die"))
-        problem = out_of_bounds("weapon.range", weapon.range)
+        problem = RANGE.check(weapon.range)
         if problem:
-            out.append(Finding("error", FIELD_BOUNDS["weapon.range"].rule, problem, f"{where}.range"))
+            out.append(Finding("error", RANGE.rule, problem, f"{where}.range"))
         if weapon.kind == "ranged" and weapon.range == 0 and weapon.mount == "main":
             out.append(Finding("warning", "FOW 11", f"{weapon.name} is ranged but has range 0", f"{where}.range"))
     mains = [w for w in element.weapons if w.mount == "main"]
@@ -211,13 +211,13 @@ def validate_element(element: Element, edition: str, path: str = "") -> list[Fin
     elif base_die(element) is None:
         out.append(Finding("error", "FOW 19.2", f"base die {element.die!r} is not on the ladder (one of {_DICE})",
                            f"{path}.die"))
-    for field in ("count", "move", "lost"):
-        problem = out_of_bounds(f"element.{field}", getattr(element, field))
+    for spec in (COUNT, MOVE, LOST):
+        problem = spec.check(getattr(element, spec.name))
         if problem:
-            out.append(Finding("error", FIELD_BOUNDS[f"element.{field}"].rule, problem, f"{path}.{field}"))
+            out.append(Finding("error", spec.rule, problem, f"{path}.{spec.name}"))
     if element.move is None:
         out.append(Finding("warning", "FOW 19.1", "no MOVE given; 0 assumed", f"{path}.move"))
-    elif out_of_bounds("element.move", element.move):
+    elif MOVE.check(element.move):
         pass  # said above
     elif element.move % 2:
         out.append(Finding("error", "FOW 19.1",
@@ -257,9 +257,9 @@ def validate_force(force: Force, edition: str | None, defaults: dict[str, Any]) 
                                     f"units[{u}].elements"))
         for e, element in enumerate(unit.elements):
             findings.extend(validate_element(element, chosen, f"units[{u}].elements[{e}]"))
-    problem = out_of_bounds("force.points_limit", force.points_limit)
+    problem = POINTS_LIMIT.check(force.points_limit)
     if problem:
-        findings.append(Finding("error", FIELD_BOUNDS["force.points_limit"].rule, problem, "points_limit"))
+        findings.append(Finding("error", POINTS_LIMIT.rule, problem, "points_limit"))
     elif force.points_limit is not None:
         total = sum(price_element(el, chosen, opts).total for unit in force.units for el in unit.elements)
         if total > force.points_limit:
