@@ -184,8 +184,11 @@ class ForceBuilderScreen(MusterScreen):
             return
         unit, element = place
         ruleset = workspace.ruleset_for(self.force)
+        profile = type(ruleset).profile
+        # a die and a MOVE only where the profile has them (a d10 model has no die of its own)
         die = ruleset.dice[1] if len(ruleset.dice) > 1 else (ruleset.dice[0] if ruleset.dice else None)
-        force, at = edits.add_element(self.force, unit, Element("New element", die=die, move=4), after=element)
+        fresh = Element("New element", die=die if profile.field("die") else None, move=4 if profile.field("move") else None)
+        force, at = edits.add_element(self.force, unit, fresh, after=element)
         self.set_force(force, at)
         self.action_edit()
 
