@@ -2,7 +2,8 @@
 
 A force is units of elements. The fields here are the ones most rule systems share
 (a die, a MOVE, weapons, attributes as text); anything a ruleset needs beyond them
-goes in `stats` (FigWars 3's TQ/MOV/DEF/DP, the d10 rules' attack and save dice).
+goes in `stats` (FigWars 3's TQ/MOV/DEF/DP, the d10 rules' attack and save dice), and a
+unit's own fields in `Unit.stats` (the d10 rules' morale grade, command radius...).
 Attribute and weapon-trait strings are kept exactly as the player wrote them
 ("Jump 8\"", "Multi-shot 3x", "Reload: 2"); the ruleset parses them, so a force file
 round-trips byte for byte.
@@ -60,6 +61,8 @@ class Unit:
     cohesion: str | None = None  # None: the ruleset's default for the unit's kind
     honours: tuple[str, ...] = ()
     note: str = ""
+    # a ruleset's fields of the unit as a whole (its profile's `unit` specs: a d10 unit's grade...)
+    stats: dict[str, int | str] = attrs.field(factory=dict)
 
 
 @attrs.define(frozen=True)

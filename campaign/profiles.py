@@ -163,14 +163,13 @@ class Profile:
     """The fields of a ruleset's elements (models), of their weapons, and of its units.
 
     The editors show `element` and `weapon` fields in their order (an element's name
-    always first). `unit` fields are stats of the unit as a whole; until the container
-    has unit stats, `unit_on_first` keeps them in the stats of a unit's first element
-    (the element editor shows them there)."""
+    always first). `unit` fields are keys of `Unit.stats`, the unit as a whole; a unit's
+    first element may still carry them in its own stats (files written before units had
+    stats), and checks accept them there."""
 
     element: tuple[FieldSpec, ...] = ()
     weapon: tuple[FieldSpec, ...] = ()
     unit: tuple[FieldSpec, ...] = ()
-    unit_on_first: bool = False
 
     def stats(self) -> tuple[FieldSpec, ...]:
         return tuple(f for f in self.element if f.stat)
@@ -211,15 +210,33 @@ def check_profile(profile: Profile, force: Any, rule: str = "profile", unknown: 
     how severe). Explains, never blocks."""
     findings: list[Finding] = []
     for u, unit in enumerate(force.units):
+        findings += check_unit(profile, unit, f"units[{u}]", rule, unknown)
         for e, element in enumerate(unit.elements):
             findings += check_element(profile, element, f"units[{u}].elements[{e}]", e == 0, rule, unknown)
     return findings
 
 
+def check_unit(profile: Profile, unit: Any, path: str, rule: str = "profile", unknown: Severity = "warning") -> list[Finding]:
+    """Findings for a unit's own `stats` against the profile's `unit` fields."""
+    known = {f.name: f for f in profile.unit}
+    findings: list[Finding] = []
+    for key, value in getattr(unit, "stats", {}).items():
+        spec = known.get(key)
+        if spec is None:
+            names = ", ".join(known) or "none"
+            findings.append(Finding(unknown, rule, f"unknown unit stat {key!r} (stats: {names})", f"{path}.stats.{key}"))
+            continue
+        problem = spec.check(value)
+        if problem:
+            findings.append(Finding("error", spec.rule or rule, problem, f"{path}.stats.{key}"))
+    return findings
+
+
 def check_element(profile: Profile, element: Any, path: str, first: bool = True, rule: str = "profile",
                   unknown: Severity = "warning") -> list[Finding]:
-    """`check_profile` for one element at `path` (`first`: the first of its unit)."""
-    unit_stats = {f.name: f for f in profile.unit if f.stat} if profile.unit_on_first and first else {}
+    """`check_profile` for one element at `path` (`first`: the first of its unit, which may
+    carry the unit's fields, as files written before units had stats do)."""
+    unit_stats = {f.name: f for f in profile.unit} if first else {}
     attributes = tuple(f for f in profile.element if not f.stat)
     # messages say what is wrong; the finding's place already names the unit and element
     findings = check_fields(attributes, element, path, "", rule)

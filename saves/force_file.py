@@ -50,7 +50,7 @@ MIGRATIONS: dict[int, Migration] = {}
 # The canonical key order of each record, and the keys written even at their default.
 ORDER: dict[type, tuple[str, ...]] = {
     Force: ("ruleset", "edition", "name", "points_limit", "note", "options", "units"),
-    Unit: ("name", "cohesion", "honours", "note", "elements"),
+    Unit: ("name", "cohesion", "honours", "stats", "note", "elements"),
     Element: (
         "name", "count", "die", "move", "kind", "mounted", "large", "attributes",
         "spells", "weapons", "stats", "lost", "state", "note",

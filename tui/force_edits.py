@@ -56,6 +56,12 @@ def replace_element(force: Force, unit: int, index: int, element: Element) -> Fo
     return _with_elements(force, unit, elements)
 
 
+def replace_unit(force: Force, unit: int, new: Unit) -> Force:
+    units = list(force.units)
+    units[unit] = new
+    return _with_units(force, units)
+
+
 def rename_unit(force: Force, unit: int, name: str) -> Force:
     units = list(force.units)
     units[unit] = attrs.evolve(units[unit], name=name)

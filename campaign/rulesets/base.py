@@ -13,7 +13,7 @@ import attrs
 
 from campaign.costing import ForceCost
 from campaign.findings import Finding
-from campaign.force import Force
+from campaign.force import Element, Force
 from campaign.options import Option, resolve_options
 from campaign.profiles import DEFAULT_PROFILE, FieldSpec, Profile
 
@@ -96,6 +96,11 @@ class Ruleset:
     def attribute_names(self) -> list[str]:
         """Every attribute name of this edition (for suggestions and pickers)."""
         return []
+
+    def element_profile(self, element: Element) -> Profile:
+        """The profile one element is edited and checked with: the ruleset's own, unless
+        its rules give some elements another shape (FigWars 3's vehicles and mecha)."""
+        return type(self).profile
 
     def suggestions(self, spec: FieldSpec) -> list[str]:
         """Names an editor offers for a text or list field of the profile: its choices, or

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from textual.widgets import Input, Select
 
 from campaign.force import Force
 from campaign.rulesets import get_ruleset
+from campaign.rulesets.d10_phased.forces import force_to_army
 from saves.force_file import dump_force, parse_force
 from tests.tui.helpers import editor_findings, type_into
 from tui.app import MusterApp
 from tui.screens.element_editor import ElementEditorScreen
 from tui.screens.force_builder import ForceBuilderScreen
+from tui.screens.unit_editor import UnitEditorScreen
 from tui.screens.weapon_editor import WeaponEditorScreen
 
 
@@ -94,13 +97,12 @@ async def test_a_d10_model_its_unit_and_its_weapon(tmp_path: Path) -> None:
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await open_editor(app, pilot, force, saved)
-        assert editor.query_one("#f-unit-grade", Select).value == force.units[0].elements[0].stats["grade"]
+        assert not editor.query("#f-stat-grade")  # a unit's field: the unit editor's
         await type_into(pilot, "#f-stat-save", "25")
         assert "Save must be 0 to 20, not 25" in editor_findings(app)
         assert editor_findings(app).count("Save must") == 1  # the ruleset's finding, not the profile's too
         await type_into(pilot, "#f-stat-save", "3")
         await type_into(pilot, "#f-stat-base", "1.5")
-        await pick(pilot, "#f-unit-grade", "fearless")
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, WeaponEditorScreen)
@@ -111,21 +113,65 @@ async def test_a_d10_model_its_unit_and_its_weapon(tmp_path: Path) -> None:
         await apply_and_save(pilot)
     (after,) = saved
     element = round_trips(after).units[0].elements[0]
-    assert element.stats["save"] == 3 and element.stats["base"] == "1.5" and element.stats["grade"] == "fearless"
+    assert element.stats == {**force.units[0].elements[0].stats, "save": 3, "base": "1.5"}
     assert (element.weapons[0].die, element.weapons[0].range) == ("3d10", 30)
     assert get_ruleset("d10-phased").validate(after) == get_ruleset("d10-phased").validate(force)
 
 
-async def test_a_d10_model_other_than_the_first_has_no_unit_fields(tmp_path: Path) -> None:
+async def test_a_d10_unit_edits_its_own_fields(tmp_path: Path) -> None:
+    force = sample("d10-phased")
+    assert force.units[0].stats == {"grade": "average", "command_radius": 6}
+    saved: list[Force] = []
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.open_force(sample("d10-phased"), None)
+        app.open_force(force, None, on_save=saved.append)
         await pilot.pause()
-        await pilot.press("down", "enter")
+        await pilot.press("up", "enter")  # the unit's row
         await pilot.pause()
-        assert isinstance(app.screen, ElementEditorScreen)
-        assert app.screen.query("#f-stat-save") and not app.screen.query("#f-unit-grade")
+        assert isinstance(app.screen, UnitEditorScreen)
+        assert app.screen.query_one("#u-stat-grade", Select).value == "average"
+        await pick(pilot, "#u-stat-grade", "fearless")
+        await type_into(pilot, "#u-stat-leader", "1")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ForceBuilderScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    unit = round_trips(saved[0]).units[0]
+    assert unit.stats == {"grade": "fearless", "command_radius": 6, "leader": 1}
+    army, found = force_to_army(saved[0])
+    assert (army.units[0].grade, army.units[0].leader, found) == ("fearless", 1, [])
+
+
+async def test_an_older_d10_file_keeps_its_unit_fields_on_the_first_model_until_changed(tmp_path: Path) -> None:
+    force = sample("d10-phased")
+    first = force.units[0].elements[0]
+    older_unit = attrs.evolve(force.units[0], stats={}, elements=(
+        attrs.evolve(first, stats={**first.stats, "grade": "cowardly", "leader": 1}), *force.units[0].elements[1:]))
+    older = attrs.evolve(force, units=(older_unit, *force.units[1:]))
+    army, found = force_to_army(older)
+    assert (army.units[0].grade, army.units[0].leader, found) == ("cowardly", 1, [])  # still read
+    saved: list[Force] = []
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_force(older, None, on_save=saved.append)
+        await pilot.pause()
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitEditorScreen)
+        assert app.screen.query_one("#u-stat-grade", Select).value == "cowardly"  # shown from the first model
+        assert app.screen.read_form()[0] == older_unit  # unchanged: nothing moves
+        await pick(pilot, "#u-stat-grade", "fearless")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    unit = saved[0].units[0]
+    assert unit.stats == {"grade": "fearless"} and "grade" not in unit.elements[0].stats  # moved, not given twice
+    assert unit.elements[0].stats["leader"] == 1
+    assert force_to_army(saved[0])[0].units[0].grade == "fearless"
 
 
 async def test_a_flat_out_war_element_keeps_its_fields_and_its_bytes(tmp_path: Path) -> None:

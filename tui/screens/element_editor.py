@@ -33,7 +33,7 @@ from tui.widgets.force_view import breakdown_text, findings_text, points, weapon
 
 __all__ = ["ElementEditorScreen", "ListSuggester", "labelled", "split_list"]
 
-Where = Literal["attr", "stat", "unit"]
+Where = Literal["attr", "stat"]
 NAME = FieldSpec("name", "text", "Name", "what the element is called")
 
 
@@ -48,18 +48,15 @@ class FormField:
 
     @property
     def widget_id(self) -> str:
-        prefix = {"attr": "f-", "stat": "f-stat-", "unit": "f-unit-"}[self.where]
+        prefix = {"attr": "f-", "stat": "f-stat-"}[self.where]
         return prefix + self.spec.name
 
 
-def form_fields(profile: Profile, first: bool) -> list[FormField]:
-    """The element editor's fields, in order: the profile's (a count first when it has
-    none), then the unit's own fields where they sit on its first element."""
+def form_fields(profile: Profile) -> list[FormField]:
+    """The element editor's fields, in order: the profile's (a count first when it has none)."""
     own = [FormField(s, "stat" if s.stat else "attr") for s in profile.element if s.name != "name"]
     if not any(f.spec.name == "count" for f in own):
         own.insert(0, FormField(COUNT, "attr"))
-    if first and profile.unit_on_first:
-        own += [FormField(s, "unit") for s in profile.unit]
     return own
 
 
@@ -85,8 +82,8 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         self.element = self.original
         self.weapons: tuple[Weapon, ...] = self.original.weapons
         self.ruleset = workspace.ruleset_for(force)
-        self.profile = type(self.ruleset).profile
-        self.fields = form_fields(self.profile, index == 0)
+        self.profile = self.ruleset.element_profile(self.original)
+        self.fields = form_fields(self.profile)
         self.problems: list[str] = []
 
     def dismiss_result(self, element: Element | None) -> None:
@@ -98,11 +95,7 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         with Horizontal(id="editor"):
             with VerticalScroll(id="editor-form"):
                 yield labelled("Name", Input(inert(e.name), id="f-name", compact=True))
-                unit_heading = False
                 for field in self.fields:
-                    if field.where == "unit" and not unit_heading:
-                        yield Label("Unit (kept on its first model)", classes="section")
-                        unit_heading = True
                     yield labelled(field.spec.form_label, field_widget(
                         field.spec, self._original_value(field), field.widget_id, dice=tuple(self.ruleset.dice),
                         suggestions=self.ruleset.suggestions(field.spec)))
@@ -286,4 +279,4 @@ class ElementEditorScreen(MusterScreen[Element | None]):
             self.fill_weapons(len(weapons) - 1 if index is None else index)
             self.recompute()
 
-        self.app.push_screen(WeaponEditorScreen(weapon, self.ruleset), done)
+        self.app.push_screen(WeaponEditorScreen(weapon, self.ruleset, self.profile), done)

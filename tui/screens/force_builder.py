@@ -156,7 +156,7 @@ class ForceBuilderScreen(MusterScreen):
             return
         unit, element = place
         if element is None:
-            self.action_rename()
+            self.edit_unit(unit)
             return
         from tui.screens.element_editor import ElementEditorScreen
 
@@ -165,6 +165,23 @@ class ForceBuilderScreen(MusterScreen):
                 self.set_force(edits.replace_element(self.force, unit, element, result), (unit, element))
 
         self.app.push_screen(ElementEditorScreen(self.force, unit, element), done)
+
+    def edit_unit(self, unit: int) -> None:
+        """A unit's own fields where the ruleset's profile declares some; else its name."""
+        try:
+            ruleset = workspace.ruleset_for(self.force)
+        except (UnknownRuleset, ValueError):
+            ruleset = None
+        if ruleset is None or not type(ruleset).profile.unit:
+            self.action_rename()
+            return
+        from tui.screens.unit_editor import UnitEditorScreen
+
+        def done(result: Unit | None) -> None:
+            if result is not None and result != self.force.units[unit]:
+                self.set_force(edits.replace_unit(self.force, unit, result), (unit, None))
+
+        self.app.push_screen(UnitEditorScreen(self.force.units[unit], ruleset), done)
 
     def action_add_unit(self) -> None:
         from tui.screens.dialogs import PromptScreen

@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from campaign.force import Weapon
 from campaign.inert_text import inert
-from campaign.profiles import FieldSpec
+from campaign.profiles import FieldSpec, Profile
 from campaign.rulesets.base import Ruleset
 from tui.screens.base import MusterModal
 from tui.widgets.field_inputs import Unset, field_widget, labelled, nullable, read_field
@@ -29,11 +29,11 @@ class WeaponEditorScreen(MusterModal):
         Binding("ctrl+s", "apply", "Apply"),
     ]
 
-    def __init__(self, weapon: Weapon, ruleset: Ruleset) -> None:
+    def __init__(self, weapon: Weapon, ruleset: Ruleset, profile: Profile | None = None) -> None:
         super().__init__()
         self.weapon = weapon
         self.ruleset = ruleset
-        profile = type(ruleset).profile
+        profile = profile or type(ruleset).profile  # the element's (a machine's may differ)
         named = profile.field("name", "weapon")
         self.fields: tuple[FieldSpec, ...] = (named or NAME, *(f for f in profile.weapon if f.name != "name"))
 

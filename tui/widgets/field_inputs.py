@@ -21,7 +21,7 @@ from textual.widgets import Input, Label, Select
 from campaign.inert_text import control_problem, inert
 from campaign.profiles import FieldSpec
 
-FieldWidget = Input | Select  # type: ignore[type-arg]
+FieldWidget = Input | Select
 YES_NO = (("yes", True), ("no", False))
 
 

@@ -1,8 +1,12 @@
 """d10 armies in the shared force container (campaign.force), and back.
 
-Until the core carries typed profiles, a d10 model is an Element whose numbers the
-container lacks sit in `stats`, and a unit's own fields (grade, command radius, leader,
-character, morale modifier) sit in the stats of its first element:
+A d10 model is an Element whose numbers the container lacks sit in `stats`, and a
+unit's own fields (grade, command radius, leader, character, morale modifier) sit in the
+unit's `stats` (profile.py declares both):
+
+    [[units]]
+    name = "Legionaries"
+    stats = { grade = "average", command_radius = 6 }
 
     [[units.elements]]
     name = "Legionary"
@@ -10,7 +14,10 @@ character, morale modifier) sit in the stats of its first element:
     move = 6
     attributes = ["Machine"]
     weapons = [{ name = "Rifle", kind = "ranged", die = "2d10", range = 24 }]
-    stats = { save = 1, close = 1, hits = 1, base = "1", grade = "average", command_radius = 6 }
+    stats = { save = 1, close = 1, hits = 1, base = "1" }
+
+Files written before units had stats keep the unit's fields in its first element's stats;
+they are read the same way.
 
 A weapon's attack dice are its `die`, written "<dice>d10". Reading a force never
 raises: what cannot be read becomes an error finding naming the key path.
@@ -45,21 +52,13 @@ def weapon_to_force(weapon: Weapon) -> ForceWeapon:
     return ForceWeapon(weapon.name, kind, f"{weapon.dice}d10", weapon.range)
 
 
-def model_to_element(model: Model, unit: Unit | None = None, leader_here: bool = False) -> Element:
+def model_to_element(model: Model) -> Element:
     stats: dict[str, int | str] = {
         "save": model.save,
         "close": model.close,
         "hits": model.hits,
         "base": _base_text(model.base),
     }
-    if unit is not None:
-        stats.update(grade=unit.grade, command_radius=unit.command_radius)
-        if unit.leader:
-            stats["leader"] = unit.leader
-        if unit.character:
-            stats["character"] = 1
-        if unit.morale_modifier:
-            stats["morale_modifier"] = unit.morale_modifier
     return Element(
         name=model.name,
         count=model.count,
@@ -70,10 +69,21 @@ def model_to_element(model: Model, unit: Unit | None = None, leader_here: bool =
     )
 
 
+def unit_stats(unit: Unit) -> dict[str, int | str]:
+    """A unit's own fields as its `stats`: grade and command radius always, the rest when set."""
+    stats: dict[str, int | str] = {"grade": unit.grade, "command_radius": unit.command_radius}
+    if unit.leader:
+        stats["leader"] = unit.leader
+    if unit.character:
+        stats["character"] = 1
+    if unit.morale_modifier:
+        stats["morale_modifier"] = unit.morale_modifier
+    return stats
+
+
 def army_to_force(army: Army) -> Force:
     units = tuple(
-        ForceUnit(u.name, tuple(model_to_element(m, u if i == 0 else None) for i, m in enumerate(u.models)))
-        for u in army.units
+        ForceUnit(u.name, tuple(model_to_element(m) for m in u.models), stats=unit_stats(u)) for u in army.units
     )
     return Force(name=army.name, ruleset=RULESET_ID, units=units, note=army.note)
 
@@ -128,19 +138,37 @@ class _Reader:
         for i, element in enumerate(unit.elements[1:], 1):
             for key in UNIT_STATS:
                 if key in element.stats:
-                    self.error(f"{path}.elements[{i}].stats.{key}", f"{key} belongs on the unit's first element")
-        grade = first.get("grade", DEFAULTS["grade"])
+                    self.error(f"{path}.elements[{i}].stats.{key}", f"{key} belongs to the unit (its stats)")
+        for key in unit.stats:
+            if key not in UNIT_STATS:
+                self.error(f"{path}.stats.{key}", f"unknown unit stat {key!r} (stats: {', '.join(UNIT_STATS)})")
+        # each field from the unit's stats, or from its first element's (older files)
+        source: dict[str, tuple[dict[str, int | str], str]] = {}
+        for key in UNIT_STATS:
+            if key in unit.stats:
+                if key in first:
+                    self.error(f"{path}.elements[0].stats.{key}", f"{key} is given on the unit and on its first element")
+                source[key] = (unit.stats, path)
+            else:
+                source[key] = (first, f"{path}.elements[0]")
+        stats, at = source["grade"]
+        grade = stats.get("grade", DEFAULTS["grade"])
         if grade not in GRADES:
-            self.error(f"{path}.elements[0].stats.grade", f"grade must be one of {', '.join(GRADES)}, not {grade!r}", "DP-18.2")
+            self.error(f"{at}.stats.grade", f"grade must be one of {', '.join(GRADES)}, not {grade!r}", "DP-18.2")
             grade = "average"
+
+        def number(key: str) -> int:
+            stats, at = source[key]
+            return self.int_stat(stats, key, DEFAULTS[key], at)
+
         return Unit(
             name=unit.name,
             models=models,
             grade=grade,
-            command_radius=self.int_stat(first, "command_radius", DEFAULTS["command_radius"], f"{path}.elements[0]"),
-            leader=self.int_stat(first, "leader", DEFAULTS["leader"], f"{path}.elements[0]"),
-            character=bool(self.int_stat(first, "character", DEFAULTS["character"], f"{path}.elements[0]")),
-            morale_modifier=self.int_stat(first, "morale_modifier", DEFAULTS["morale_modifier"], f"{path}.elements[0]"),
+            command_radius=number("command_radius"),
+            leader=number("leader"),
+            character=bool(number("character")),
+            morale_modifier=number("morale_modifier"),
         )
 
 

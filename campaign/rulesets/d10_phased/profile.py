@@ -117,6 +117,5 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
               min=-5, max=5, stat=True, rule="DP-18.5"),
 )
 
-# A unit's own fields sit in its first element's stats until the force container has
-# unit stats (forces.py).
-PROFILE = Profile(element=MODEL_FIELDS, weapon=WEAPON_FIELDS, unit=UNIT_FIELDS, unit_on_first=True)
+# A unit's own fields are its `stats` (forces.py; older files keep them on its first element).
+PROFILE = Profile(element=MODEL_FIELDS, weapon=WEAPON_FIELDS, unit=UNIT_FIELDS)

@@ -24,16 +24,23 @@ from campaign.rulesets.d10_phased.validation import validate_army
 
 _MODEL_PATH = re.compile(r"\.models\[")
 _MODEL_STAT = re.compile(r"(\.elements\[\d+\])\.(" + "|".join(MODEL_STATS) + r")$")
-_UNIT_STAT = re.compile(r"^(units\[\d+\])\.(" + "|".join(UNIT_STATS) + r")$")
+_UNIT_STAT = re.compile(r"^units\[(\d+)\]\.(" + "|".join(UNIT_STATS) + r")$")
 _WEAPON_DICE = re.compile(r"(\.weapons\[\d+\])\.dice$")
 
 
-def force_path(path: str) -> str:
+def force_path(path: str, force: Force | None = None) -> str:
     """An army finding's key path as the force file spells it: a model's numbers are
-    stats, a unit's sit on its first element (forces.py), a weapon's dice are its die."""
+    stats, a weapon's dice are its die, a unit's fields are the unit's stats (or its first
+    element's, where an older file keeps them there)."""
     path = _MODEL_PATH.sub(".elements[", path).replace(".specials", ".attributes")
     path = _MODEL_STAT.sub(r"\1.stats.\2", path)
-    path = _UNIT_STAT.sub(r"\1.elements[0].stats.\2", path)
+    unit = _UNIT_STAT.match(path)
+    if unit:
+        index, key = int(unit.group(1)), unit.group(2)
+        units = force.units if force is not None else ()
+        legacy = (index < len(units) and key not in units[index].stats and bool(units[index].elements)
+                  and key in units[index].elements[0].stats)
+        return f"units[{index}].elements[0].stats.{key}" if legacy else f"units[{index}].stats.{key}"
     return _WEAPON_DICE.sub(r"\1.die", path)
 
 
@@ -64,7 +71,7 @@ class D10Phased(Ruleset):
     def validate(self, force: Force) -> list[Finding]:
         army, found = force_to_army(force)
         for f in validate_army(army):
-            found.append(Finding(f.severity, f.rule, f.message, force_path(f.path)))
+            found.append(Finding(f.severity, f.rule, f.message, force_path(f.path, force)))
         return found
 
     def price(self, force: Force) -> ForceCost:

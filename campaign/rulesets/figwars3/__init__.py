@@ -13,7 +13,8 @@ from typing import Any
 
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
-from campaign.force import Force
+from campaign.force import Element, Force
+from campaign.profiles import Profile
 from campaign.rulesets import register
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset
 from campaign.rulesets.figwars3.abilities import ABILITIES, MARKERS
@@ -93,6 +94,16 @@ class FigWars3(Ruleset):
         from campaign.rulesets.figwars3.samples import sample_forces
 
         return sample_forces()
+
+    def element_profile(self, element: Element) -> Profile:
+        """A vehicle's or a mecha's fields for a machine, a trooper's otherwise."""
+        from campaign.rulesets.figwars3.vehicles import is_machine
+
+        if not is_machine(element):
+            return type(self).profile
+        from campaign.rulesets.figwars3.machine_fields import MECHA, VEHICLE
+
+        return MECHA if "build" in element.stats else VEHICLE
 
     def attribute_names(self) -> list[str]:
         return [a.name for a in ABILITIES] + list(MARKERS)
