@@ -22,6 +22,7 @@ from tui.commands import MusterCommands
 from tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 STYLES = Path(__file__).parent / "styles"
+DEMO_NOTICE_SECONDS = 5  # "demo written to": long enough to read, short enough to free the Forces panel
 
 
 class MusterApp(App[None]):
@@ -31,7 +32,7 @@ class MusterApp(App[None]):
         for name in ("app.tcss", "dialogs.tcss", "campaigns.tcss", "dashboard.tcss", "force_builder.tcss",
                      "help.tcss")
     ]
-    COMMANDS = App.COMMANDS | {MusterCommands}
+    COMMANDS: ClassVar = {MusterCommands}  # Textual's system commands come through it, after Muster's
     # Breakpoint classes on every screen drive the "terminal too small" notice (styles/app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
@@ -148,8 +149,9 @@ class MusterApp(App[None]):
             screen.folder = folder.parent  # the list shows the demo when the player comes back
         if (folder / "campaign.toml").is_file():
             self.open_campaign(folder)
-            # Said for long enough to read; the campaigns list (Escape) shows the folder too.
-            self.notify(inert(f"A fresh demo campaign was written to {folder}"), markup=False, timeout=12)
+            # Said briefly: the toast sits over the Forces panel, and the campaigns list
+            # (Escape) shows the folder for good.
+            self.notify(inert(f"A fresh demo campaign was written to {folder}"), markup=False, timeout=DEMO_NOTICE_SECONDS)
         elif isinstance(screen, CampaignsScreen):
             screen.action_rescan()
 

@@ -266,7 +266,7 @@ class Battle:
         if last.rolls:
             rolled = "; ".join(r.purpose or f"{len(r.faces)} x d{r.die}" for r in last.rolls)
             raise UndoRefused(
-                f"cannot undo {self.types.from_dict(last.command).describe()}: its dice are rolled"
+                f"cannot undo {self.types.from_dict(last.command).plain(self._state.names())}: its dice are rolled"
                 f" ({rolled}) and a roll is a fact; use a re-roll where the rules allow one"
             )
         self._replay(self._log[:-1], start=self._checkpoint)
@@ -352,7 +352,7 @@ class Battle:
         if not specs:
             options = "; ".join(s.label or s.type for s in decision.legal)
             raise IllegalCommand(
-                "legal commands", f"{command.describe()} is not allowed now ({decision.prompt}: {options})"
+                "legal commands", f"{command.plain(self._state.names())} is not allowed now ({decision.prompt}: {options})"
             )
         specs[0].check_facts(command)
         if decision.check is not None:

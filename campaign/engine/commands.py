@@ -64,6 +64,28 @@ class Command:
         parts = [f"{k}={v}" for k, v in self.to_dict().items() if k != "type"]
         return " ".join([self.type, *parts])
 
+    def plain(self, names: Mapping[str, str] | None = None) -> str:
+        """The command as players read it: its type in words, then its fields with ids
+        given by their names (`names`: side, unit or element id -> name), never a Python
+        list or dict: "report (units: Tactical Squad)". Table facts are left out."""
+        names = names or {}
+        parts = []
+        for key, value in self.to_dict().items():
+            if key in ("type", "facts"):
+                continue
+            items = value if isinstance(value, (list, tuple)) else [value]
+            words = [names.get(v, v) if isinstance(v, str) else _plain_value(v) for v in items]
+            parts.append(f"{key.replace('_', ' ')}: {', '.join(map(str, words))}")
+        return self.type.replace("_", " ") + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def _plain_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k.replace('_', ' ')} {_plain_value(v)}" for k, v in value.items())
+    return str(value)
+
 
 # --- the core's generic commands (no ruleset vocabulary) ----------------------------
 

@@ -110,6 +110,14 @@ class BattleState:
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]
 
+    def names(self) -> dict[str, str]:
+        """Every side, unit and element id -> its name, for messages players read."""
+        found = {s.id: s.name for s in self.sides}
+        for unit in self.units:
+            found[unit.id] = unit.name
+            found.update((es.id, es.name) for es in unit.elements)
+        return found
+
 
 def slug(text: str) -> str:
     out = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

@@ -67,7 +67,7 @@ def test_dashboard_light_theme(snap_compare, table: Path) -> None:  # type: igno
 def test_battle_log(snap_compare, table: Path) -> None:  # type: ignore[no-untyped-def]
     def show(app: MusterApp) -> None:
         lines = workspace.battle_log_lines(table / "toy", "battles/01-hold-the-bridge.toml")
-        app.push_screen(LogViewerScreen("Battle 1: Hold the Bridge", "Raiders win 8 to 5", lines))
+        app.push_screen(LogViewerScreen("Battle 1: Hold the Bridge", "Raiders win 8 to 5", lines, wrap=True))
 
     assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=opened(show))
 

@@ -610,12 +610,9 @@ class BattleScreen(MusterScreen):
         except (EngineError, SaveError) as exc:
             self.notify(inert(exc), title="Cannot undo", severity="warning", markup=False)
             return
-        command = entry.command
-        what = command.get("type", "")
-        unit = command.get("unit")
-        self.query_one("#battle-log", RichLog).write(
-            Text(inert(f"Undone: {what}" + (f" ({unit})" if unit else "")), style="italic dim")
-        )
+        battle = self.session.battle
+        undone = battle.types.from_dict(entry.command).plain(battle.state.names())
+        self.query_one("#battle-log", RichLog).write(Text(inert(f"Undone: {undone}"), style="italic dim"))
         self.handed_over = None
         self.faces_asked = None
         self.ahead = []

@@ -345,7 +345,8 @@ class DashboardScreen(MusterScreen):
         except SaveError as exc:
             self.notify(inert(exc), title="Cannot read the battle", severity="error", markup=False)
             return
-        self.app.push_screen(LogViewerScreen(f"Battle {entry.battle}: {inert(entry.scenario_name)}", inert(entry.summary), lines))
+        title = f"Battle {entry.battle}: {inert(entry.scenario_name)}"
+        self.app.push_screen(LogViewerScreen(title, inert(entry.summary), lines, wrap=True))
 
     def action_report(self) -> None:
         if self.loaded is None:

@@ -1,0 +1,106 @@
+"""Issue 13, during a battle: the screen at 80x24 as players met it (palette, glyphs,
+Escape, wrapping, notices, refusals), objectives, remembered answers and templates.
+
+Each test drives the app with Pilot on the demo campaign (seeded auto dice) or a
+table-dice copy, and reads what the terminal shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.command import CommandList
+
+from scenarios.demo import write_demo
+from tests.tui.helpers import screen_text
+from tests.tui.test_battle import SIZE, pick, settle
+from tui.app import MusterApp
+from tui.screens.battle import BattleScreen
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    return write_demo(tmp_path / "demo", seed=11)
+
+
+async def open_battle(pilot, app: MusterApp, folder: Path) -> BattleScreen:  # type: ignore[no-untyped-def]
+    app.start_battle(folder)
+    await settle(pilot)
+    assert isinstance(app.screen, BattleScreen)
+    return app.screen
+
+
+async def test_the_empty_palette_lists_musters_actions_before_cursor_movement(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot, app, demo)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        commands = app.screen.query_one(CommandList)
+        labels = [str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(commands.option_count)]
+        assert labels[:4] == ["Back", "Help", "Undo", "End battle"]
+        for textual in ("Down", "Up", "Focus Next", "Quit", "Screenshot"):
+            assert labels.index(textual) > labels.index("End battle"), labels
+        assert labels.count("Quit") == 1  # Textual's own commands are listed once, after Muster's
+        assert "Back" in screen_text(app).split("Search for commands")[1].split("\n")[3]
+
+
+async def test_the_battle_log_viewer_wraps_long_lines(tmp_path: Path) -> None:
+    from tests.tui.campaign_fixture import make_toy_campaign
+    from tui import workspace
+    from tui.screens.log_viewer import LogViewerScreen
+
+    folder = make_toy_campaign(tmp_path / "toy")
+    lines = workspace.battle_log_lines(folder, "battles/01-hold-the-bridge.toml")
+    long = next(line for line in lines if len(line) > 80)
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogViewerScreen)
+        shown = " ".join(screen_text(app).split())
+        assert " ".join(long.split()) in shown  # all of it, over two lines, nothing cut at column 80
+
+
+async def test_the_demo_notice_frees_the_forces_panel_within_five_seconds(tmp_path: Path) -> None:
+    from tui.app import app_for
+    from tui.screens.dashboard import DashboardScreen
+
+    app = app_for(str(tmp_path), demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, DashboardScreen)
+        notice = next(n for n in app._notifications if "demo campaign was written to" in n.message)
+        assert notice.timeout <= 5  # over the Forces panel for five seconds at most
+        app._unnotify(notice)  # what its timer does then
+        await pilot.pause()
+        assert "Humans: Humans  5 units, 28/28 elements" in screen_text(app)
+
+
+def test_a_command_reads_as_words_with_names_never_a_python_list() -> None:
+    from campaign.rulesets.flat_out_war.engine.commands import Report
+
+    names = {"tactical-squad": "Tactical Squad", "heavy-squad": "Heavy Squad"}
+    said = Report(units=["tactical-squad", "heavy-squad"]).plain(names)
+    assert said == "report (units: Tactical Squad, Heavy Squad)"
+    assert "[" not in said and "=" not in said
+
+
+async def test_a_refused_undo_speaks_english_naming_units(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications if "cannot undo" in str(n.message)]
+        assert said and said[-1].startswith(
+            "cannot undo shoot (unit: Tactical Squad; target: Ripper Swarm): its dice are rolled")
+        assert "=" not in said[-1] and "[" not in said[-1]
