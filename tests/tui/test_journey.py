@@ -188,7 +188,7 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         assert [e["command"]["type"] for e in load_battle_file(path).log] == ["start", "activate"]
         await pilot.press("u")
         await settle(pilot)
-        assert "Undone: activate (unit: Tactical Squad)" in screen_text(app)
+        assert "Undone: activate (unit: Tactical Squad)" in " ".join(" ".join(line.text for line in app.screen.query_one("#battle-log").lines).split())
         assert "Humans: activate a unit or pass" in screen_text(app)
         assert [e["command"]["type"] for e in load_battle_file(path).log] == ["start"]
 
