@@ -52,12 +52,15 @@ class Scenario:
                 return objective
         raise KeyError(name)
 
-    def claim_problem(self, claims: Mapping[str, Sequence[str]]) -> str:
+    def claim_problem(self, claims: Mapping[str, Sequence[str]], sides: Mapping[str, str] | None = None) -> str:
         """"" if the objectives each side claims can all stand together, else why not: an
-        objective is achieved by one side only, so its VPs are scored once."""
+        objective is achieved by one side only, so its VPs are scored once. `sides` (id ->
+        name) lets the message name the sides as players call them."""
+        sides = sides or {}
         holder: dict[str, str] = {}
         for side_id, names in claims.items():
             for name in names:
                 if holder.setdefault(name, side_id) != side_id:
-                    return f"{name} is claimed by two sides ({holder[name]} and {side_id}): one side achieves it"
+                    first, second = sides.get(holder[name], holder[name]), sides.get(side_id, side_id)
+                    return f"{name} is claimed by two sides ({first} and {second}): one side achieves it"
         return ""

@@ -110,10 +110,13 @@ async def test_activations_odds_undo_and_the_file(demo: Path) -> None:
         assert len(logged(screen)) == before
         assert any("its dice are rolled" in str(n.message) for n in app._notifications)
 
-        # The last answer is remembered: the next shooting form starts at long range.
-        spec = CommandSpec("shoot", {"unit": "heavy-squad"}, SHOOT_FACTS)
+        # The last answer is remembered for the unit that gave it: its next shooting form
+        # starts at long range; another unit's starts at the rules' default.
+        spec = CommandSpec("shoot", {"unit": "tactical-squad"}, SHOOT_FACTS)
         band = next(f for f in SHOOT_FACTS if f.name == "range_band")
         assert screen.session.default(spec, band) == "long"  # type: ignore[union-attr]
+        other = CommandSpec("shoot", {"unit": "heavy-squad"}, SHOOT_FACTS)
+        assert screen.session.default(other, band) == "short"  # type: ignore[union-attr]
 
         await pick(pilot, "End activation")
         # The file replays to the state on screen.

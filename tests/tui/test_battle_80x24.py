@@ -104,3 +104,136 @@ async def test_a_refused_undo_speaks_english_naming_units(demo: Path) -> None:
         assert said and said[-1].startswith(
             "cannot undo shoot (unit: Tactical Squad; target: Ripper Swarm): its dice are rolled")
         assert "=" not in said[-1] and "[" not in said[-1]
+
+
+async def test_recording_an_objective_offers_it_by_name_for_the_deciding_side(demo: Path) -> None:
+    from tui.screens.battle_dialogs import ChoiceField, CommandForm
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Record a scenario objective achieved")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        side = form.query_one("#field-side", ChoiceField)
+        objective = form.query_one("#field-objective", ChoiceField)
+        assert side.value == "humans"  # the side deciding, not the first in the list by chance
+        assert objective.value == "Landing zone"
+        assert "Landing zone (50 VP)" in screen_text(app)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.session.battle.state.data["objectives"] == {"humans": ["Landing zone"]}  # type: ignore[union-attr]
+        await pick(pilot, "End activation")
+
+        # The other side cannot hold it too: refused in words, nothing recorded.
+        await pick(pilot, "Activate Ripper Swarm")
+        await pick(pilot, "Record a scenario objective achieved")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        assert form.query_one("#field-side", ChoiceField).value == "aliens"
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert "Landing zone is claimed by two sides (Humans and Aliens): one side achieves it" in said[-1]
+        assert screen.session.battle.state.data["objectives"] == {"humans": ["Landing zone"]}  # type: ignore[union-attr]
+
+
+async def test_remembered_answers_belong_to_the_unit_and_never_name_the_dead(demo: Path) -> None:
+    from campaign.engine import CommandSpec
+    from campaign.rulesets.flat_out_war.engine.commands import SHOOT_FACTS
+    from tui.screens.battle_dialogs import ChoiceField, CommandForm
+
+    band = next(f for f in SHOOT_FACTS if f.name == "range_band")
+    allocate = next(f for f in SHOOT_FACTS if f.name == "allocate")
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        session = screen.session
+        assert session is not None
+        rippers = [e.id for e in session.battle.state.unit("ripper-swarm").elements]
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#fact-range_band", ChoiceField).value = "long"
+        form.query_one("#fact-allocate").value = ", ".join(rippers[:3])  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.screen is screen
+        state = session.battle.state
+        assert not all(state.element(i).alive for i in rippers[:3])  # hits went to them first
+
+        def spec(unit: str) -> CommandSpec:
+            return CommandSpec("shoot", {"unit": unit, "target": "ripper-swarm"}, SHOOT_FACTS)
+
+        # The squad's own next shot starts at long range, but not with a dead Ripper allocated;
+        # another unit of the same side starts at the rules' defaults.
+        assert session.default(spec("tactical-squad"), band) == "long"
+        assert session.default(spec("tactical-squad"), allocate) == []
+        assert session.default(spec("heavy-squad"), band) == "short"
+        await pick(pilot, "End activation")
+        # The other side deciding: the Humans' answers are not theirs.
+        assert session.battle.pending.side == "aliens"  # type: ignore[union-attr]
+        assert session.default(spec("tactical-squad"), band) == "short"
+
+
+async def test_a_template_with_nobody_covered_asks_who_else_is_under_it(demo: Path) -> None:
+    from tui.screens.battle_dialogs import CommandForm
+    from tui.screens.picker import PickerScreen
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        session = screen.session
+        assert session is not None
+        await pick(pilot, "Activate Hover Tanks")
+        await pick(pilot, "Hover Tanks: shoot at Ripper Swarm")
+        assert isinstance(app.screen, CommandForm)
+        await pilot.press("ctrl+r")  # `covered` left empty
+        await settle(pilot)
+        prompt = " ".join(str(screen.query_one("#battle-prompt").render()).split())
+        assert prompt.startswith("Humans: Which elements are under Hover Tank's 4\" template")
+        assert "Report the elements" in screen_text(app)
+        await pick(pilot, "Report the elements")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#field-elements").focus()
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)  # the Rippers to choose from, by name
+        assert "Alien Ripper" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        rippers = [e.id for e in session.battle.state.unit("ripper-swarm").alive][:3]
+        form.query_one("#field-elements").value = ", ".join(rippers)  # type: ignore[attr-defined]
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.screen is screen
+        entry = session.battle.log_dicts()[-1]
+        assert entry["command"] == {"type": "report", "elements": rippers}
+        assert any("template attack on Alien Ripper" in roll["purpose"] for roll in entry["rolls"])
+
+
+async def test_arrow_keys_work_after_escape_from_a_form(demo: Path) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.battle_dialogs import CommandForm
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        actions = screen.query_one("#battle-actions", OptionList)
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        assert isinstance(app.screen, CommandForm)
+        chosen = actions.highlighted
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.focused is actions
+        await pilot.press("down")
+        assert actions.highlighted == chosen + 1  # type: ignore[operator]
+        await pilot.press("up", "up")
+        assert actions.highlighted == chosen - 1  # type: ignore[operator]

@@ -428,7 +428,11 @@ class BattleScreen(MusterScreen):
 
         units = [(f"{u.name} ({state.side(u.side).name})", u.id) for u in state.units if not u.eliminated]
         sides = [(s.name, s.id) for s in state.sides]
-        choices = {"unit": units, "target": units, "side": sides}
+        objectives = [(_objective_label(o), o.name) for o in session.scenario.objectives]
+        choices = {"unit": units, "target": units, "side": sides, "objective": objectives}
+        pending = battle.pending
+        if isinstance(pending, Decision):  # a side to name starts at the side deciding (its objective...)
+            fields = [(name, pending.side if name == "side" and not value else value) for name, value in fields]
 
         def done(result: tuple[dict[str, Any], dict[str, Any]] | None) -> None:
             if result is None or self._read_only():
@@ -651,6 +655,14 @@ class BattleScreen(MusterScreen):
 
     def action_focus_actions(self) -> None:
         self.query_one("#battle-actions").focus()
+
+
+def _objective_label(objective: Any) -> str:
+    """A scenario objective as the form offers it: its name, its VPs, who may take it."""
+    from campaign.outcome import format_vp
+
+    label = objective.name + (f" ({format_vp(objective.vp)} VP)" if objective.vp else "")
+    return label + (f", {objective.side} only" if objective.side else "")
 
 
 def _stat(path: Path) -> tuple[int, int] | None:

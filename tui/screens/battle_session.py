@@ -58,7 +58,9 @@ class BattleSession:
         self.warnings: list[str] = []  # for the player: torn tails cut, files rewritten (see take_warnings)
         count = battle.log_length
         self.written = count if self._complete(count) else count - 1
-        self.memory: dict[tuple[str, str], Any] = {}  # (command type, fact) -> last answer
+        # (side, unit, command type, fact) -> that side's last answer for that unit's command:
+        # one unit's allocation never prefills another's form, nor another side's
+        self.memory: dict[tuple[str, str, str, str], Any] = {}
         self.choices: dict[tuple[str, str, tuple[str, ...]], str] = {}  # a decision's situation -> the choice made
         self.broken = ""  # why the session cannot go on (the file could not be read back)
         self.ended_by_agreement = False
@@ -180,10 +182,20 @@ class BattleSession:
             return side_id
 
     def default(self, spec: CommandSpec, fact: FactSpec) -> Any:
-        """The value a fact starts at in the form: the last answer given, else the rules' default."""
-        remembered = self.memory.get((spec.type, fact.name), fact.default)
+        """The value a fact starts at in the form: the last answer the deciding side gave
+        for this unit's command, else the rules' default. A remembered list of ids that
+        names a unit or element no longer on the table (a dead model) is not offered."""
+        pending = self.battle.pending
+        side = pending.side if isinstance(pending, Decision) else ""
+        key = (side, str(spec.params.get("unit", "")), spec.type, fact.name)
+        remembered = self.memory.get(key, fact.default)
         if fact.choices and remembered not in fact.choices:
             return fact.default
+        if isinstance(remembered, (list, tuple)):
+            owner = {"unit_elements": "unit", "target_elements": "target"}.get(fact.picks, "")
+            within = str(spec.params.get(owner, "")) if owner else ""  # another target's elements: not these
+            if not all(self._on_table(i, within) for i in remembered):
+                return fact.default
         return remembered
 
     def preferred(self, decision: Decision, labels: list[str]) -> int:
@@ -196,6 +208,16 @@ class BattleSession:
     def chose(self, decision: Decision, labels: list[str], index: int) -> None:
         if 0 <= index < len(labels) and not decision.data.get("hidden"):
             self.choices[(decision.side, decision.prompt, tuple(labels))] = labels[index]
+
+    def _on_table(self, some_id: Any, within: str = "") -> bool:
+        """Whether an id still names a living element (of unit `within`, when given) or a unit not eliminated."""
+        for unit in self.battle.state.units:
+            if unit.id == some_id:
+                return not unit.eliminated and not within
+            for element in unit.elements:
+                if element.id == some_id:
+                    return element.alive and unit.id == within if within else element.alive
+        return False
 
     def command(self, spec: CommandSpec, facts: Mapping[str, Any] | None = None, **fields: Any) -> Command:
         """The command for a legal spec; facts equal to their default are left out of the log."""
@@ -223,9 +245,10 @@ class BattleSession:
         events = self.battle.apply(command)
         if hidden:  # a hidden answer (an Entrenched position) must not prefill the next player's form
             facts = None
+        side = pending.side if isinstance(pending, Decision) else ""
+        fields = command if isinstance(command, Mapping) else command.to_dict()
         for name, value in (facts or {}).items():
-            ctype = command.get("type") if isinstance(command, Mapping) else command.type
-            self.memory[(str(ctype), name)] = value
+            self.memory[(side, str(fields.get("unit", "")), str(fields.get("type", "")), name)] = value
         self.sync()
         return events
 

@@ -32,7 +32,7 @@ class OutcomeMixin(PlayHelpers):
         assert self._setup is not None
         claims = {side: list(done) for side, done in state.data.get("objectives", {}).items()}
         claims.setdefault(cmd.side, []).append(cmd.objective)
-        clash = self._setup.scenario.claim_problem(claims)
+        clash = self._setup.scenario.claim_problem(claims, {side.id: side.name for side in state.sides})
         if clash:
             raise IllegalCommand("FOW 18", clash)
 
