@@ -231,9 +231,11 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         # The aliens answer: their odds, their roll.
         await pick(pilot, "Activate Pukers")
         await pick(pilot, "Pukers: shoot at Tactical Squad")
-        text = screen_text(app)
-        assert "range band         < long >  (2/3)" in text  # the last answer is remembered
-        assert "To hit: 5 x 60%" in text  # 5 Acid Spewers on d10, long range
+        # the humans' answers are theirs: the aliens' form starts at the rules' defaults
+        assert "range band         < short >  (1/3)" in screen_text(app)
+        await pilot.press("tab", "right")
+        await settle(pilot)
+        assert "To hit: 5 x 60%" in screen_text(app)  # 5 Acid Spewers on d10, long range
         await pilot.press("ctrl+r")
         await settle(pilot)
         await pick(pilot, "End activation")
