@@ -247,7 +247,7 @@ def test_a_scripted_fow_card_battle_with_typed_cards_and_table_dice() -> None:
     ):
         assert expected in lines
     turn2 = lines[lines.index("Turn 2 begins: the cards are collected and shuffled"):]
-    assert turn2.index("Orc recovers (6)") < turn2.index("Orcs attacks Militia in melee")  # interrupt first
+    assert turn2.index("Orc recovers (6 +0)") < turn2.index("Orcs attacks Militia in melee")  # interrupt first
     # the log survives TOML and replays to the same state
     text = tomli_w.dumps({"log": b.log_dicts()})
     again = Battle.replay(b.setup, tomllib.loads(text)["log"])

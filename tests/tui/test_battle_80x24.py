@@ -23,6 +23,15 @@ def demo(tmp_path: Path) -> Path:
     return write_demo(tmp_path / "demo", seed=11)
 
 
+async def until(pilot, ready, tries: int = 100) -> None:  # type: ignore[no-untyped-def]
+    """Wait for workers and messages until `ready()` (a loaded machine takes its time)."""
+    for _ in range(tries):
+        if ready():
+            return
+        await settle(pilot)
+    assert ready()
+
+
 async def open_battle(pilot, app: MusterApp, folder: Path) -> BattleScreen:  # type: ignore[no-untyped-def]
     app.start_battle(folder)
     await settle(pilot)
@@ -73,6 +82,7 @@ async def test_the_demo_notice_frees_the_forces_panel_within_five_seconds(tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await settle(pilot)
+        await until(pilot, lambda: any("demo campaign was written to" in n.message for n in app._notifications))
         assert isinstance(app.screen, DashboardScreen)
         notice = next(n for n in app._notifications if "demo campaign was written to" in n.message)
         assert notice.timeout <= 5  # over the Forces panel for five seconds at most
@@ -99,7 +109,7 @@ async def test_a_refused_undo_speaks_english_naming_units(demo: Path) -> None:
         await pilot.press("ctrl+r")
         await settle(pilot)
         await pilot.press("u")
-        await settle(pilot)
+        await until(pilot, lambda: any("cannot undo" in str(n.message) for n in app._notifications))
         said = [str(n.message) for n in app._notifications if "cannot undo" in str(n.message)]
         assert said and said[-1].startswith(
             "cannot undo shoot (unit: Tactical Squad; target: Ripper Swarm): its dice are rolled")
@@ -134,7 +144,7 @@ async def test_recording_an_objective_offers_it_by_name_for_the_deciding_side(de
         assert isinstance(form, CommandForm)
         assert form.query_one("#field-side", ChoiceField).value == "aliens"
         await pilot.press("ctrl+r")
-        await settle(pilot)
+        await until(pilot, lambda: any("claimed" in str(n.message) for n in app._notifications))
         said = [str(n.message) for n in app._notifications]
         assert "Landing zone is claimed by two sides (Humans and Aliens): one side achieves it" in said[-1]
         assert screen.session.battle.state.data["objectives"] == {"humans": ["Landing zone"]}  # type: ignore[union-attr]
@@ -237,3 +247,81 @@ async def test_arrow_keys_work_after_escape_from_a_form(demo: Path) -> None:
         assert actions.highlighted == chosen + 1  # type: ignore[operator]
         await pilot.press("up", "up")
         assert actions.highlighted == chosen - 1  # type: ignore[operator]
+
+
+def visible(widget) -> str:  # type: ignore[no-untyped-def]
+    """What a scrolling widget shows now, its lines joined, spaces squeezed."""
+    return " ".join(" ".join(widget.render_line(y).text for y in range(widget.size.height)).split())
+
+
+async def test_the_highlighted_action_has_a_glyph_and_a_wrapped_one_shows_whole(demo: Path) -> None:
+    from tui.widgets.action_list import ActionList
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        actions = screen.query_one("#battle-actions", ActionList)
+        text = screen_text(app)
+        assert "\u25b6 Move Tactical Squad" in text  # highlighted: the glyph, not only a colour
+        assert "  Tactical Squad: melee attack on" in text and "\u25b6 Tactical" not in text
+        await pilot.press("down")
+        text = screen_text(app)
+        assert "\u25b6 Tactical Squad: melee attack on" in text and "\u25b6 Move" not in text
+        # Every action, long ones wrapped over two lines, shows whole once highlighted.
+        labels = [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+        assert any(len(label) > 38 for label in labels)  # wider than the list: wrapped
+        for index, label in enumerate(labels):
+            actions.highlighted = index
+            await pilot.pause()
+            assert " ".join(label.split()) in visible(actions), label
+
+
+async def test_the_focused_choice_of_a_form_has_solid_arrows(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        text = screen_text(app)
+        assert "aspect             \u25c0 front \u25b6  (1/3)" in text
+        assert "range band         < short >  (1/3)" in text
+        await pilot.press("tab")
+        text = screen_text(app)
+        assert "aspect             < front >  (1/3)" in text
+        assert "range band         \u25c0 short \u25b6  (1/3)" in text
+
+
+async def test_recovery_lines_show_their_modifier_as_morale_lines_do(demo: Path) -> None:
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Tactical Squad: shoot at Ripper Swarm")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        said = [e.text for e in screen.session.battle.events]  # type: ignore[union-attr]
+        assert "Alien Ripper is destroyed (3 -1)" in said  # a d4 Frail Ripper: the face, then its -1
+        log = " ".join(" ".join(line.text for line in screen.query_one("#battle-log").lines).split())
+        assert "Alien Ripper is destroyed (3 -1)" in log
+
+
+async def test_the_track_panel_shows_the_battle_in_progress_and_scrolls_to_the_last_scenario(demo: Path) -> None:
+    from textual.containers import VerticalScroll
+
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot, app, demo)
+        await pilot.press("escape")
+        await settle(pilot)
+        app.open_campaign(demo)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "\u25b6 Hot Landing" in text
+        assert "In progress: 01-demo-landing" in text  # under its step, not below the fold
+        track = app.screen.query_one("#track-scroll", VerticalScroll)
+        assert "\u00b7 The Rout" not in text  # below the fold at first
+        track.focus()
+        await pilot.press("end")
+        await settle(pilot)
+        assert "\u00b7 The Rout" in screen_text(app)  # the last scenario, scrolled to

@@ -205,7 +205,7 @@ async def test_the_whole_journey(empty_folder: Path, pinned_seed: None) -> None:
         await pilot.press("tab", "right")  # range band, measured on the table: short -> long
         await settle(pilot)
         text = screen_text(app)
-        assert "range band         < long >  (2/3)" in text
+        assert "range band         \u25c0 long \u25b6  (2/3)" in text  # the focused choice: solid arrows
         assert "To hit: 6 x 33%, 1 x 50%" in text  # long range: -1 on every die
         assert "Expected casualties 2.50; at least one 95.6%" in text
         await pilot.press("ctrl+r")

@@ -46,6 +46,7 @@ from tui.screens.battle_dialogs import (
 )
 from tui.screens.battle_session import BattleSession, NothingToWatch, NotSaved
 from tui.screens.picker import Candidate, candidates
+from tui.widgets.action_list import ActionList
 from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, side_style, units_text
 
 STYLES = Path(__file__).resolve().parent.parent / "styles"
@@ -97,7 +98,7 @@ class BattleScreen(MusterScreen):
             with Vertical(id="battle-right"):
                 yield Static(id="battle-prompt")
                 yield ProgressBar(id="battle-progress", show_eta=False)
-                yield OptionList(id="battle-actions", markup=False)
+                yield ActionList(id="battle-actions", markup=False)
                 yield RichLog(id="battle-log", classes="panel", wrap=True, markup=False, min_width=20)
         yield Footer()
 

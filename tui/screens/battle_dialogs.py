@@ -125,10 +125,21 @@ class ChoiceField(Static, can_focus=True):
     def on_mount(self) -> None:
         self._show()
 
-    def _show(self) -> None:
-        text = Text("< ", style="dim")
+    def on_focus(self) -> None:
+        self._show(focused=True)  # has_focus is not yet updated while the event is handled
+
+    def on_blur(self) -> None:
+        self._show(focused=False)
+
+    def _show(self, focused: bool | None = None) -> None:
+        # The field being changed shows solid arrows, not only a brighter background:
+        # without colour a player still sees which choice Left/Right will change.
+        focused = self.has_focus if focused is None else focused
+        left, right = ("\u25c0 ", " \u25b6") if focused else ("< ", " >")
+        text = Text(left, style="bold" if focused else "dim")
         text.append(inert(self.options[self.index][0]))
-        text.append(f" >  ({self.index + 1}/{len(self.options)})", style="dim")
+        text.append(right, style="bold" if focused else "dim")
+        text.append(f"  ({self.index + 1}/{len(self.options)})", style="dim")
         self.update(text)
 
     def action_step(self, delta: int) -> None:

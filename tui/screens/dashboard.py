@@ -7,14 +7,14 @@ where the battle screen plugs in.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
@@ -107,7 +107,8 @@ class DashboardScreen(MusterScreen):
             yield PlotextPlot(id="vp-chart", classes="panel")
             yield Static(id="vp-bars", classes="panel")  # instead of the chart before a second battle
         with Horizontal(id="dash-middle"):
-            yield Static(id="track", classes="panel")
+            with VerticalScroll(id="track-scroll", classes="panel"):  # a long track scrolls (Tab, arrows)
+                yield Static(id="track")
             yield DataTable(id="history", cursor_type="row", classes="panel")
         yield Static(id="forces", classes="panel")
         yield MusterFooter()
@@ -121,7 +122,7 @@ class DashboardScreen(MusterScreen):
         for label, width in (("#", 2), ("Scenario", 15), ("VPs", 7), ("Winner", 8)):
             table.add_column(Text(label), width=width)
         self.query_one("#standings").border_title = "Sides"
-        self.query_one("#track").border_title = "Scenario track"
+        self.query_one("#track-scroll").border_title = "Scenario track"
         self.query_one("#forces").border_title = "Forces"
         self.query_one("#vp-chart").border_title = "VP over battles"
         self.query_one("#vp-bars").border_title = "VP over battles"
@@ -230,21 +231,26 @@ class DashboardScreen(MusterScreen):
             return inert(scenario.name if scenario else scenario_id)
 
         text = Text()
+        current = 0  # the line of the step the campaign stands at: scrolled into view
         for step in camp.track:
             name = step_name(step.id)
             if step.id in done:
                 text.append("✓ ", style="green")
                 text.append(name + "\n", style="dim")
             elif step.id == camp.position:
+                current = text.plain.count("\n")
                 text.append("▶ ", style="bold yellow")
                 text.append(name + "\n", style="bold")
+                if camp.battle_in_progress:  # under its step, where it shows without scrolling
+                    file = PurePosixPath(camp.battle_in_progress).stem  # battles/NN-id.toml: NN-id fits the panel
+                    text.append(f"  In progress: {inert(file)}\n", style="yellow")
             else:
                 text.append("· " + name + "\n")
             for branch in step.branches:
                 text.append(f"    {sides.get(branch.when, inert(branch.when))} → {step_name(branch.goto)}\n", style="dim")
-        if camp.battle_in_progress:
-            text.append(f"\nIn progress: {inert(camp.battle_in_progress)}", style="yellow")
+        text.rstrip()
         self.query_one("#track", Static).update(text)
+        self.query_one("#track-scroll", VerticalScroll).scroll_to(y=current, animate=False)
 
     def _show_history(self, camp: Any) -> None:
         table = self.query_one("#history", DataTable)

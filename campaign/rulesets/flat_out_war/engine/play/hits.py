@@ -79,7 +79,7 @@ class HitsMixin(PlayHelpers):
             (second,) = yield from self._roll(state, ctx, plan.crash_die, 1, f"1 x d{plan.crash_die} crash recovery, {es.name}",
                                               side, es)
             result = resolve_crash(plan, faces, second)
-        self._apply_recovery(state, ctx, es, result, by_side)
+        self._apply_recovery(state, ctx, es, result, by_side, plan.modifier)
         if not es.alive:
             yield from self._passengers(state, ctx, es, by_side)
 
@@ -98,9 +98,10 @@ class HitsMixin(PlayHelpers):
                 if es.alive:
                     ctx.emit("placed", f"{es.name} is placed touching where {transport.name} was (A-31)", element=es.id)
 
-    def _apply_recovery(self, state: BattleState, ctx: Context, es: ElementState, result: Any, by_side: str | None) -> None:
+    def _apply_recovery(self, state: BattleState, ctx: Context, es: ElementState, result: Any, by_side: str | None,
+                        modifier: int = 0) -> None:
         kind = result.outcome
-        shown = ", ".join(map(str, result.faces))
+        shown = ", ".join(map(str, result.faces)) + f" {modifier:+d}"  # the faces and their modifier, as morale shows
         if kind in ("survived", "landed"):
             if kind == "landed":
                 es.markers.pop("airborne", None)
