@@ -29,7 +29,8 @@ def screen_commands(screen: object, app: object) -> Iterator[PaletteCommand]:
     focused widget's and Textual's (cursor movement, focus, copy), so an empty palette
     opens on Muster's actions."""
     seen: set[str] = set()
-    own, widget = [], []
+    own: list[PaletteCommand] = []
+    widget: list[PaletteCommand] = []
     for active in screen.active_bindings.values():  # type: ignore[attr-defined]
         binding = active.binding
         if not binding.description or binding.action in seen:
