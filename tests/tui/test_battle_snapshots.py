@@ -72,6 +72,6 @@ def test_battle_picker(snap_compare, demo: Path) -> None:  # type: ignore[no-unt
         await pilot.press("f2")
         await settle(pilot)
         await pilot.press("down", "down", "space")
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)

@@ -23,6 +23,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, ProgressBar, RichLog, Static
 from textual.widgets.option_list import Option
@@ -319,8 +320,12 @@ class BattleScreen(MusterScreen):
         if session is None:
             return
         battle = session.battle
+        try:
+            header = self.query_one(BattleHeader)
+        except NoMatches:  # a worker's redraw arriving after the screen has closed
+            return
         view = self.card_view()
-        self.query_one(BattleHeader).update(header_text(battle, session.scenario.name, view))
+        header.update(header_text(battle, session.scenario.name, view))
         cards = {u.unit: u for u in view.units} if view is not None else None
         active = str(battle.state.scheme.get("active_unit") or "")
         self.query_one(UnitsPanel).update(units_text(battle, cards, active))
