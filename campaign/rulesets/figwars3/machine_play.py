@@ -18,6 +18,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, ElementState
 from campaign.rulesets.figwars3 import machine_damage as md
 from campaign.rulesets.figwars3.ramming import driver_check_after_run_over, ram, resolve_ram
+from campaign.rulesets.figwars3.vehicle_movement import Mire, mire_test, mires
 from campaign.rulesets.figwars3.vehicles import Machine
 
 if TYPE_CHECKING:
@@ -68,11 +69,57 @@ def actions(machine: Machine, el: ElementState) -> int:
 
 
 def allowance(machine: Machine, el: ElementState, turn: int) -> int:
-    """The MOV the machine has now (movement hits, break-down, a dead driver, 13)."""
+    """The MOV the machine has now (movement hits, break-down, a dead driver, 13; mired
+    or just freed, 8.10)."""
     state = record(el)
     if machine.vehicle and not state.can_move(turn):
         return 0
-    return state.mov(machine.mov)
+    mire = mire_state(el)
+    if mire.mired or mire.stuck_for_good:
+        return 0
+    mov = state.mov(machine.mov)
+    return mov // 2 if mire.halved_this_turn else mov
+
+
+def mire_state(el: ElementState) -> Mire:
+    data = el.data.get("mire") or {}
+    return Mire(int(data.get("failures", 0)), bool(data.get("mired")), bool(data.get("stuck_for_good")), bool(data.get("halved")))
+
+
+def _store_mire(el: ElementState, mire: Mire) -> None:
+    el.data["mire"] = {"failures": mire.failures, "mired": mire.mired, "stuck_for_good": mire.stuck_for_good, "halved": mire.halved_this_turn}
+
+
+def move_facts(machine: Machine | None, option: bool) -> tuple[Any, ...]:
+    """The extra fact of a vehicle's move when the scenario uses mire tests (8.10)."""
+    from campaign.engine.pending import FactSpec
+
+    if machine is None or not option or not mires(machine.locomotion, machine.vehicle):
+        return ()
+    return (FactSpec("difficult_terrain", (False, True), False, "the move enters difficult terrain: a mire test (8.10)"),)
+
+
+def mire_on_move(machine: Machine, el: ElementState, entering: bool, ctx: Context) -> Generator[Any, Any, None]:
+    """Entering difficult terrain: no MOV penalty, but a mire test (8.10, PR-33)."""
+    if not entering or not mires(machine.locomotion, machine.vehicle):
+        return
+    after = yield from mire_test(mire_state(el))
+    _store_mire(el, after)
+    ctx.emit("mire", f"{el.name} {'is mired' if after.mired else 'crosses the difficult ground'}", model=el.id, failures=after.failures)
+
+
+def mire_at_activation(el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
+    """A mired vehicle tests again as its activation starts, at -1 per failure so far; a
+    pass frees it with its MOV halved for the rest of the turn."""
+    mire = mire_state(el)
+    if mire.halved_this_turn:
+        mire = attrs.evolve(mire, halved_this_turn=False)
+    if mire.mired and not mire.stuck_for_good:
+        mire = yield from mire_test(mire)
+        word = "breaks free (MOV halved this turn)" if not mire.mired else ("is stuck for the game" if mire.stuck_for_good else "is still mired")
+        ctx.emit("mire", f"{el.name} {word}", model=el.id, failures=mire.failures)
+    if "mire" in el.data:
+        _store_mire(el, mire)
 
 
 def after_move(el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
@@ -171,6 +218,11 @@ def describe(machine: Machine, el: ElementState) -> list[str]:
     else:
         words.append("pilot " + ("dead" if state.pilot_dead else "alive") + (" (hero)" if machine.hero_pilot else ""))
     words.extend(state.labels())
+    mire = mire_state(el)
+    if mire.stuck_for_good:
+        words.append("stuck for the game")
+    elif mire.mired:
+        words.append(f"mired ({mire.failures} failed test(s))")
     return words
 
 

@@ -289,6 +289,8 @@ class FigWarsRules(BattleRules):
             el.data.update(pins=after.pins, stunned=after.stunned, actions=left)
             ctx.emit("recover", f"{el.name}: {', '.join(done) or 'still pinned'}", model=el.id)
         yield from arcane_play.start_caster(state, el, ctx)  # PR-71: wards need their upkeep
+        if machine is not None and self.options.get("mire_tests"):
+            yield from machine_play.mire_at_activation(el, ctx)
 
     def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> list[CommandSpec]:
         p = self.profile(el.id)
@@ -337,6 +339,7 @@ class FigWarsRules(BattleRules):
                 specs.append(
                     CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units")
                 )
+        move_facts = (*move_facts, *machine_play.move_facts(self._machines.get(el.id), bool(self.options.get("mire_tests"))))
         specs.append(CommandSpec("walk", base, move_facts, f"{who}: walk"))
         if actions >= 2:
             specs.append(CommandSpec("run", base, move_facts, f"{who}: run"))
@@ -541,6 +544,8 @@ class FigWarsRules(BattleRules):
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
         if machine is not None and inches:
+            if self.options.get("mire_tests"):  # 8.10, a scenario option
+                yield from machine_play.mire_on_move(machine, el, bool(command.facts.get("difficult_terrain")), ctx)
             yield from machine_play.after_move(el, ctx)
         yield from self._path_tests(state, el, f, ctx)
         unit = state.unit(el.unit)

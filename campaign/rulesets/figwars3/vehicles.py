@@ -141,6 +141,7 @@ class Machine:
     cap: int = 0
     ram: int = 0
     role: str = ""
+    locomotion: str = ""
     open_topped: bool = False
     crew: int = 0  # CAP slots held by crew (gunners, co-pilots); the driver is extra
     weapons: tuple[MountedWeapon, ...] = ()
@@ -291,6 +292,7 @@ def vehicle_of(element: Element, where: str = "") -> Machine:
         cap=cap,
         ram=ram,
         role=role,
+        locomotion=locomotion,
         open_topped=open_topped,
         crew=crew,
         weapons=weapons,
