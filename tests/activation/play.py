@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from campaign.engine.battle import Battle
@@ -90,20 +90,28 @@ def random_play(b: Battle, rng: random.Random, limit: int = 4000) -> int:
         if isinstance(pending, RollRequest):
             b.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
             continue
-        specs = list(pending.legal)
-        rng.shuffle(specs)
-        for spec in specs:
-            fields = _random_fields(b, pending, spec, rng)
-            if fields is None:
-                continue
-            try:
-                b.apply(b.command(spec, **fields))
-                break
-            except IllegalCommand:
-                continue
-        else:
+        if not random_answer(b, pending, rng, _random_fields):
             raise AssertionError(f"stuck at {pending.prompt}: {[s.type for s in pending.legal]}")
     return steps
+
+
+FieldsFor = Callable[[Battle, Decision, Any, random.Random], "dict[str, Any] | None"]
+
+
+def random_answer(b: Battle, pending: Decision, rng: random.Random, fields_for: FieldsFor) -> bool:
+    """Apply a random legal answer to `pending` (False: none of its specs fits)."""
+    specs = list(pending.legal)
+    rng.shuffle(specs)
+    for spec in specs:
+        fields = fields_for(b, pending, spec, rng)
+        if fields is None:
+            continue
+        try:
+            b.apply(b.command(spec, **fields))
+            return True
+        except IllegalCommand:
+            continue
+    return False
 
 
 def autoplay(battle: Battle, limit: int = 3000) -> int:

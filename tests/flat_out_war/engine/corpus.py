@@ -24,12 +24,12 @@ from campaign.campaigns.scenario import Scenario
 from campaign.engine.battle import Battle
 from campaign.engine.canonical import canonical_json
 from campaign.engine.dice import TableDice
-from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import Decision, RollRequest
 from campaign.engine.setup import BattleSetup, SideSetup
 from campaign.force import Force
 from campaign.rulesets.flat_out_war.engine.autoplay import AutoPlayer, play_out
 from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, EXAMPLES, HUMAN, ORCS
+from tests.activation.play import random_answer
 
 DATA = Path(__file__).with_name("corpus_digests.json")
 SO_PAIRS = ((HUMAN, ALIEN), (ORCS, DEMONS), (HUMAN, ORCS), (ALIEN, DEMONS), (DEMONS, HUMAN), (ORCS, ALIEN))
@@ -86,18 +86,8 @@ def random_play(battle: Battle, seed: int, limit: int = 3000) -> None:
         if isinstance(pending, RollRequest):
             battle.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
             continue
-        specs = list(pending.legal)
-        rng.shuffle(specs)
-        for spec in specs:
-            fields = _random_fields(battle, pending, spec, rng)
-            if fields is None:
-                continue
-            try:
-                battle.apply(battle.command(spec, **fields))
-                break
-            except IllegalCommand:
-                continue
-        else:  # nothing random fits (a fleeing unit's whole run...): the autoplayer answers
+        if not random_answer(battle, pending, rng, _random_fields):
+            # nothing random fits (a fleeing unit's whole run...): the autoplayer answers
             battle.apply(fallback.answer(battle))
 
 
