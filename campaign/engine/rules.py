@@ -23,6 +23,7 @@ from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, state_from_setup
 
 if TYPE_CHECKING:
+    from campaign.activation.model_actions import ModelActions
     from campaign.engine.context import Context
     from campaign.engine.odds import AttackOdds
     from campaign.engine.report import OddsReport
@@ -81,8 +82,19 @@ class BattleRules:
         """Raise IllegalCommand naming the rule if `command` breaks one (facts included)."""
 
     # --- resolution (generators) ------------------------------------------------
+    def model_actions(self) -> ModelActions | None:
+        """How a unit's models act inside its activation, when they act one by one
+        (campaign.activation.model_actions); None: the unit acts as a whole."""
+        return None
+
     def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
-        """One unit's activation: by default, offer its commands until it ends or has none."""
+        """One unit's activation: model by model when `model_actions` says so; else offer
+        the unit's commands until it ends or has none."""
+        models = self.model_actions()
+        if models is not None:
+            from campaign.activation.model_actions import model_activation
+
+            return (yield from model_activation(models, state, [unit_id], ctx))
         unit = state.unit(unit_id)
         while not unit.eliminated and not state.over:
             legal = self.activation_commands(state, unit_id)

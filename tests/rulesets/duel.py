@@ -7,6 +7,11 @@ model. Each round has two phases: a volley (every unit rolls a d6, a 6 removes a
 the first enemy unit), then activations in initiative order, each unit striking once.
 A unit costs skill + guard per model. Registered only by the tests that use it.
 
+Under the initiative scheme a unit's activation goes model by model (the core's
+`campaign.activation.model_actions`): each fencer has two actions, a strike costs one;
+the fencers of a unit share them in any order, and a fencer the player names as acting
+apart spends both before anyone else acts.
+
 Under the core's phased turn (`activation = "phased"`, `DuelTurn`) the same two phases are
 phases of the turn: a volley of alternating picks (a unit aims at an enemy model; the
 target's side may dodge by giving up that unit's own volley; hits are held and land
@@ -21,9 +26,11 @@ from typing import Any, ClassVar
 
 import attrs
 
+from campaign.activation.model_actions import Groups, ModelActions, set_apart
 from campaign.activation.phased import ALTERNATE, EACH_SIDE, Phase, PhasedHost, TurnPlan, hold, release
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.engine.commands import Command
+from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.report import OddsReport, Outcome
 from campaign.engine.rules import BattleRules, Initiative
@@ -43,6 +50,16 @@ class Strike(Command):
     unit: str = ""
     target: str = ""
     facts: dict[str, Any] = attrs.field(factory=dict)
+    model: str = ""  # the fencer who strikes, in a model-by-model activation
+
+
+@attrs.define(frozen=True)
+class Apart(Command):
+    """Name the fencers who act apart (each spends its actions before anyone else acts)."""
+
+    type: ClassVar[str] = "apart"
+    unit: str = ""
+    models: list[str] = attrs.field(factory=list)
 
 
 @attrs.define(frozen=True)
@@ -66,7 +83,10 @@ class DuelRules(BattleRules):
     initiative: ClassVar[Initiative] = Initiative(die=8)
 
     def command_types(self) -> Iterable[type[Command]]:
-        return (Strike, Volley)
+        return (Strike, Volley, Apart)
+
+    def model_actions(self) -> DuelModels:
+        return DuelModels(self)
 
     def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
         return DuelTurn(self, options) if scheme == "phased" else None
@@ -124,6 +144,54 @@ class DuelRules(BattleRules):
 
     def is_over(self, state: BattleState) -> bool:
         return any(all(u.eliminated for u in state.units_of(s.id, alive=False)) for s in state.sides)
+
+
+ACTIONS = 2  # a fencer's actions in a model-by-model activation
+
+
+class DuelModels(ModelActions):
+    """A unit's activation, fencer by fencer: two actions each, a strike costs one."""
+
+    rules: DuelRules
+
+    def start_model(self, state: BattleState, model_id: str, ctx: Any) -> Any:
+        state.element(model_id).data["actions"] = ACTIONS
+        return
+        yield
+
+    def actions_left(self, state: BattleState, model_id: str) -> int:
+        return int(state.element(model_id).data.get("actions", 0))
+
+    def commands(self, state: BattleState, model_id: str) -> list[CommandSpec]:
+        el = state.element(model_id)
+        unit = state.unit(el.unit)
+        return [CommandSpec("strike", {"unit": unit.id, "model": model_id, "target": e.id}, (CHARGED,),
+                            f"{el.name} {model_id.rsplit('/', 1)[-1]}: strike {e.name}", odds=True, targets="units")
+                for e in state.units if e.side != unit.side and not e.eliminated]
+
+    def resolve(self, state: BattleState, command: Command, ctx: Any) -> Any:
+        state.element(command.model).data["actions"] -= 1
+        yield from self.rules.resolve(state, command, ctx)
+
+    def unit_commands(self, state: BattleState, unit_ids: Any, started: bool) -> list[CommandSpec]:
+        if started or len(state.unit(unit_ids[0]).alive) < 2:
+            return []
+        return [CommandSpec("apart", {"unit": unit_ids[0]}, label="Name the fencers that act apart", picks={"models": "unit_elements"})]
+
+    def unit_command(self, state: BattleState, unit_ids: Any, groups: Groups, command: Command, ctx: Any) -> Any:
+        mine = {e.id for u in unit_ids for e in state.unit(u).alive}
+        if not set(command.models) <= mine:
+            raise IllegalCommand("duel", f"not fencers of this activation: {', '.join(sorted(set(command.models) - mine))}")
+        ctx.emit("apart", f"{len(command.models)} fencer(s) act apart", apart=list(command.models))
+        return set_apart(groups, command.models)
+        yield
+
+    def end(self, state: BattleState, unit_ids: Any, ctx: Any) -> Any:
+        for unit_id in unit_ids:
+            for el in state.unit(unit_id).elements:
+                el.data["actions"] = 0  # unspent actions are lost
+        return
+        yield
 
 
 class DuelTurn(PhasedHost):
