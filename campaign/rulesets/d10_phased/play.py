@@ -11,7 +11,7 @@ turn's business (the core's phased turn), not this module's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -154,10 +154,21 @@ def _model_name(roster: Roster, model: ModelState) -> str:
     return name if unit.name == model.name else f"{name} ({unit.name})"
 
 
-def _ids(value: Any, rule: str, name: str) -> list[str]:
+def _ids(value: Any, rule: str, name: str, known: Collection[str]) -> list[str]:
+    """A reported list of ids, each one of `known` (the reporting side's living models, or
+    its units): an id naming nothing, a dead model or the other side's is refused here, so
+    a report never half-lands."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise IllegalCommand(rule, f"{name} must be a list of model or unit ids")
+    stray = [v for v in value if v not in known]
+    if stray:
+        raise IllegalCommand(rule, f"{name}: {', '.join(stray)} is not a living model or unit of this side")
     return value
+
+
+def _own(game: Game, side: str) -> set[str]:
+    """The ids a side may report: its living models and its units."""
+    return {m.id for m in game.roster.side_models(side)} | {u.id for u in game.roster.units.values() if u.side == side}
 
 
 class D10Play:
@@ -213,7 +224,7 @@ class D10Play:
             for side in (plan.holder, other_side(pair, plan.holder)):
                 fact = FactSpec("spared", (), [], "one model per unit that keeps its wits", PICK_MODELS)
                 got = yield _report(side, "Senseless Slaughter: pick one model per unit to spare", (fact,))
-                spared += _ids(got.facts.get("spared", []), "DP-5.2", "spared")
+                spared += _ids(got.facts.get("spared", []), "DP-5.2", "spared", _own(game, side))
             try:
                 senseless_slaughter(game.roster, spared)
             except ValueError as exc:
@@ -250,9 +261,9 @@ class D10Play:
             elif not any(len(u.models) > 1 for u in game.roster.units.values() if u.side == side):
                 continue
             got = yield _report(side, f"{PHASE_NAMES[phase]}: command control and table facts", facts)
-            beyond += _ids(got.facts.get("beyond_radius", []), "DP-6", "beyond_radius")
+            beyond += _ids(got.facts.get("beyond_radius", []), "DP-6", "beyond_radius", _own(game, side))
             for key in morale:
-                morale[key] += _ids(got.facts.get(key, []), "DP-18", key)
+                morale[key] += _ids(got.facts.get(key, []), "DP-18", key, _own(game, side))
         try:
             out = command_check(game.roster, sides, beyond)
         except ValueError as exc:

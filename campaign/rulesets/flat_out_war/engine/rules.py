@@ -270,6 +270,8 @@ class FlatOutWarRules(
             es = state.element(name)
         except KeyError:
             return f"there is no element {name!r}"
+        if not es.alive:
+            return f"{es.name} ({name}) is already removed"
         owner = {"unit_elements": getattr(command, "unit", ""),
                  "target_elements": getattr(command, "target", "")}.get(picks)
         if owner:
