@@ -64,6 +64,7 @@ def simulator_for(a: Force, b: Force) -> tuple[Any, Simulator]:
 
 def play_one(a: Force, b: Force, scenario: Scenario, seed: int, index: int) -> BattleResult:
     """Play battle `index` of a run seeded `seed` to its end and read its result."""
+    from campaign.activation import DEFAULT_SCHEME
     from campaign.engine.battle import Battle
     from campaign.engine.setup import BattleSetup, SideSetup
 
@@ -73,6 +74,7 @@ def play_one(a: Force, b: Force, scenario: Scenario, seed: int, index: int) -> B
         ruleset=ruleset.id, edition=ruleset.edition, options=dict(a.options),
         sides=(SideSetup("a", a.name, a), SideSetup("b", b.name, b)),
         scenario=scenario, seed=s, dice="auto",
+        activation=ruleset.default_activation or DEFAULT_SCHEME,  # d10's phased turn, say
     )
     battle = Battle.start(setup)
     simulator.play(battle, s)

@@ -3,7 +3,7 @@
 Hot Landing first. If the Humans win it they push on to The Last Bridge; if not
 (a loss or a draw) they fight The Rout. Either way the campaign ends Into the Hive.
 The forces are Special Operations' printed Human and Alien lists. Other rulesets'
-demos (scenarios/demo_figwars.py) are found by `demo_for`.
+demos (scenarios/demo_figwars.py, scenarios/demo_d10.py) are found by `demo_for`.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
 
 def demos() -> dict[str, Callable[[int], tuple[Campaign, dict[str, Force]]]]:
     """Every demo campaign by its ruleset's id; Flat Out War's is the default one."""
-    from scenarios import demo_figwars
+    from scenarios import demo_d10, demo_figwars
 
-    return {RULESET: demo_campaign, demo_figwars.RULESET: demo_figwars.demo_campaign}
+    return {RULESET: demo_campaign, demo_figwars.RULESET: demo_figwars.demo_campaign, demo_d10.RULESET: demo_d10.demo_campaign}
 
 
 def demo_for(ruleset: str = "") -> Callable[[int], tuple[Campaign, dict[str, Force]]]:

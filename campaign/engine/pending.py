@@ -41,7 +41,9 @@ class CommandSpec:
     field of that name; its `facts` must use only the names in `facts`, with values
     among their choices. `label` is the plain text a UI shows for it; `odds` and
     `targets` tell a UI whether to show odds and what to offer as a target; `picks` what
-    to offer for a field that lists ids (the attacking models, say: "own_elements").
+    to offer for a field that lists ids (the attacking models, say: "own_elements");
+    `offers` narrows such a field to the ids the rules accept there now (the models able
+    to attack in this phase), so a picker or an automatic player need not guess.
     """
 
     type: str
@@ -51,6 +53,7 @@ class CommandSpec:
     odds: bool = False  # the rules give exact odds for it (BattleRules.odds / odds_report)
     targets: str = ""  # what it aims at: "units", "models", "point", or "" (nothing)
     picks: dict[str, str] = attrs.field(factory=dict)  # a list field's name -> what a UI offers for it (one of PICKS)
+    offers: dict[str, tuple[str, ...]] = attrs.field(factory=dict)  # a list field's name -> the only ids worth offering
 
     def matches(self, command: Command) -> bool:
         if getattr(command, "type", None) != self.type:

@@ -124,8 +124,8 @@ def test_bad_options_are_refused_plainly(squads, capsys, extra, message) -> None
 
 
 def test_a_ruleset_without_an_autoplayer_is_refused(tmp_path: Path, capsys) -> None:
-    assert main(["samples", "--out", str(tmp_path), "--ruleset", "d10-phased"]) == 0
-    files = sorted((tmp_path / "d10-phased").glob("*.toml"))
+    assert main(["samples", "--out", str(tmp_path), "--ruleset", "figwars-3"]) == 0
+    files = sorted((tmp_path / "figwars-3").glob("*.toml"))
     capsys.readouterr()
     assert main(["simulate", str(files[0]), str(files[1])]) == 2
     assert "has no autoplayer yet, so it cannot be simulated" in capsys.readouterr().err

@@ -1,10 +1,12 @@
 """One d10 attack phase on the battle screen (Pilot, 80x24): the header names the phase and
-whose pick is next, the sides alternate target picks (the attackers picked from the side's
+whose pick is next, the sides alternate target picks (the attackers picked among the side's
 own models), hits show as pending on the target model and land when the phase ends."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import attrs
 
 from textual.widgets import Input, OptionList, SelectionList
 
@@ -75,6 +77,7 @@ async def test_an_attack_phase_with_alternating_picks_and_hits_landing_at_its_en
         picks = []
         declared: list[str] = []
         held_seen = 0
+        picked_with_f2 = False
         while phase_view(session.battle.state).phase == view.phase:  # type: ignore[union-attr]
             live = session.battle
             pending = live.pending
@@ -97,7 +100,7 @@ async def test_an_attack_phase_with_alternating_picks_and_hits_landing_at_its_en
             if isinstance(app.screen, CommandForm):
                 assert isinstance(command, Declare)
                 form = app.screen
-                if not declared:  # the attackers picked from the side's own models (F2)
+                if len(declared) == 2:  # the side's second pick: its attackers picked (F2), the first ones barred
                     form.query_one("#field-attackers", Input).focus()
                     await pilot.pause()
                     await pilot.press("f2")
@@ -105,13 +108,24 @@ async def test_an_attack_phase_with_alternating_picks_and_hits_landing_at_its_en
                     assert isinstance(app.screen, PickerScreen)
                     options = app.screen.query_one("#picker-list", SelectionList)
                     ids = [options.get_option_at_index(i).value for i in range(options.option_count)]
-                    assert ids and all(live_game.roster.model(i).side == pending.side for i in ids)
+                    able = [m.id for m in live.rules.play.attackers(live_game, live_game.phase, pending.side)]  # type: ignore[attr-defined]
+                    assert ids == able, "only the models DP-10.1 lets attack now are offered"
+                    barred = [m.id for m in live_game.roster.side_models(pending.side) if m.id not in able]
+                    assert barred, "the models that attacked in the side's first pick are left out"
+                    picked_with_f2 = True
                     for attacker in command.attackers:
                         options.select(attacker)
                     await pilot.press("enter")
                     await settle(app, pilot)
                     assert app.screen is form
                     assert form.query_one("#field-attackers", Input).value == ", ".join(command.attackers)
+                    # per-attacker weapons and facts, typed as tables in the form
+                    first_attacker = live_game.roster.model(command.attackers[0])
+                    weapon = next(w for w in first_attacker.attack if w != "close")
+                    form.query_one("#field-weapons", Input).value = f"{first_attacker.id} = {weapon}"
+                    form.query_one("#field-each", Input).value = f"{first_attacker.id} = {{bonus = 1}}"
+                    command = attrs.evolve(command, weapons={first_attacker.id: weapon},
+                                           each={first_attacker.id: {"bonus": 1}})
                 else:
                     form.query_one("#field-attackers", Input).value = ", ".join(command.attackers)
                 await settle(app, pilot)
@@ -130,6 +144,10 @@ async def test_an_attack_phase_with_alternating_picks_and_hits_landing_at_its_en
             if now is not None and now.phase == view.phase and now.picking:  # picking: "" while the phase ends
                 assert f"next: {names[now.picking]}" in screen_text(app)
         assert declared and held_seen, "the screen declared attacks and showed their hits pending"
+        assert picked_with_f2
+        logged = [e["command"] for e in session.battle.log_dicts() if e["command"]["type"] == "declare"]
+        assert any(c.get("weapons") and c.get("each") == {k: {"bonus": 1} for k in c["weapons"]} for c in logged), \
+            "the form's weapons and each went into the declaration"
         assert any(a != b for a, b in zip(picks, picks[1:])), f"picks alternate: {picks}"
         final = session.battle.rules.game(session.battle.state)
         assert final.ledger.pending == {}

@@ -18,6 +18,16 @@ def _facts(spec: CommandSpec, rng: random.Random, defaults: bool) -> dict:
     return {"facts": facts} if facts else {}
 
 
+def _offered(spec: CommandSpec, rng: random.Random) -> dict:
+    """A field the rules narrow to some ids (`offers`: the models able to attack now) gets
+    a few of them, so a declaration names its attackers instead of being refused."""
+    fields = {}
+    for name, ids in spec.offers.items():
+        if ids:
+            fields[name] = [i for i in ids if rng.random() < 0.5] or [ids[int(rng.random() * len(ids))]]
+    return fields
+
+
 def play(battle: Battle, seed: int = 0, max_steps: int = 10_000, prefer_action: float = 0.85) -> Battle:
     """Answer every Decision with a legal command picked by random.Random(seed).random().
 
@@ -32,7 +42,8 @@ def play(battle: Battle, seed: int = 0, max_steps: int = 10_000, prefer_action: 
             pool = acting if acting and rng.random() < prefer_action else legal
             spec = pool[int(rng.random() * len(pool))]
             try:
-                battle.apply(battle.command(spec, **_facts(spec, rng, defaults=attempt % 2 == 0)))
+                fields = {**_offered(spec, rng), **_facts(spec, rng, defaults=attempt % 2 == 0)}
+                battle.apply(battle.command(spec, **fields))
                 break
             except IllegalCommand:
                 continue

@@ -35,6 +35,11 @@ BATTLES = [
 # yet; their own suites play whole battles with their own players.
 GENERIC_PLAYER_CANNOT_DRIVE: dict[str, str] = {}
 
+# An attack the generic player must get through in a (ruleset, scheme) battle: a kit battle
+# whose attack phases only pass would prove nothing about them. d10 names the models able to
+# attack in its declare specs (`CommandSpec.offers`), which the player fills in.
+MUST_ATTACK: dict[tuple[str, str], str] = {("d10-phased", "phased"): "declare", ("d10-phased", "cards"): "fire"}
+
 BATTLE = """
 import json, sys
 sys.path[:0] = [{tests!r}, {cards!r}, {root!r}]
@@ -107,6 +112,10 @@ def test_a_seeded_battle_finishes_and_replays_in_a_fresh_process(rid: str, activ
     first = run()
     assert first["log"], "the battle logged nothing"
     assert first["over"], "the battle did not finish"
+    attack = MUST_ATTACK.get((rid, activation))
+    if attack:
+        done = [e for e in first["log"] if e["command"]["type"] == attack]
+        assert done, f"the generic player made no {attack} in the {rid} battle"
     log = tmp_path / "log.json"
     log.write_text(json.dumps(first["log"]))
     again = run(str(log))

@@ -44,6 +44,7 @@ from tui.screens.battle_dialogs import (
     HandOverScreen,
     HandReviewScreen,
     extra_fields,
+    field_helps,
 )
 from tui.screens.battle_session import BattleSession, NothingToWatch, NotSaved
 from tui.screens.picker import Candidate, candidates
@@ -452,21 +453,26 @@ class BattleScreen(MusterScreen):
             self.step(command, facts)
 
         has_odds = spec.odds
-        form = CommandForm(spec, fields, defaults, odds if has_odds else None, choices, heading, self._picker(spec))
+        form = CommandForm(spec, fields, defaults, odds if has_odds else None, choices, heading, self._picker(spec),
+                           field_helps(battle.types.get(spec.type)))
         self.app.push_screen(form, done)
 
     def _picker(self, spec: CommandSpec) -> Any:
-        """What the form's pickers offer for `spec`: the ids a report Decision names, else all on the table."""
+        """What the form's pickers offer for `spec`: the ids the spec offers for the field (the
+        rules' narrowing: models able to attack now), the ids a report Decision names, else
+        all of the kind on the table."""
         assert self.session is not None
         battle = self.session.battle
         pending = battle.pending
         side = pending.side if isinstance(pending, Decision) else ""
         data = pending.data if isinstance(pending, Decision) and spec.type == "report" else {}
 
-        def pick(kind: str, values: dict[str, Any]) -> list[Candidate]:
+        def pick(kind: str, values: dict[str, Any], name: str = "") -> list[Candidate]:
             unit = str(values.get("unit") or spec.params.get("unit") or "")
             target = str(values.get("target") or spec.params.get("target") or "")
-            offered = data.get("pick_units" if kind.endswith("units") else "pick_elements")
+            offered = spec.offers.get(name)
+            if offered is None:
+                offered = data.get("pick_units" if kind.endswith("units") else "pick_elements")
             return candidates(battle.state, kind, side=side, unit=unit, target=target, offered=offered)
 
         return pick

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import tomllib
+
 import attrs
 from rich.text import Text
 from textual import on, work
@@ -42,12 +44,71 @@ def shown(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k} = {_inline(v)}" for k, v in value.items())
     return "" if value is None else str(value)
+
+
+def _inline(value: Any) -> str:
+    """A table's value as typed: a word, or {fact = value, ...} for a table of facts."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_inline_toml(v)}" for k, v in value.items()) + "}"
+    return shown(value)
+
+
+def _inline_toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_inline_toml(v) for v in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _split_top(text: str) -> list[str]:
+    """`text` cut at commas and semicolons outside braces, brackets and quotes."""
+    parts: list[str] = []
+    depth, quote, start = 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        elif ch in ",;" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_table(text: str) -> dict[str, Any]:
+    """ "id = word, id = {fact = value, ...}" into a table (per-model weapons, per-model facts)."""
+    found: dict[str, Any] = {}
+    for entry in _split_top(text):
+        key, eq, value = entry.partition("=")
+        key, value = key.strip().strip("\"'"), value.strip()
+        if not eq or not key or not value:
+            raise ValueError(f"{entry!r} is not id = value")
+        if value.startswith("{"):
+            try:
+                found[key] = tomllib.loads(f"v = {value}")["v"]
+            except tomllib.TOMLDecodeError as exc:
+                raise ValueError(f"{key}: {value!r} is not a table like {{fact = value}} ({exc})") from None
+        else:
+            found[key] = value.strip("\"'")
+    return found
 
 
 def parse(text: str, default: Any) -> Any:
     """Typed text into the shape of `default` (list, int or str); ValueError names the problem."""
     text = text.strip()
+    if isinstance(default, dict):
+        return parse_table(text)
     if isinstance(default, bool):
         if text.lower() in ("yes", "y", "true", "1"):
             return True
@@ -85,10 +146,15 @@ def extra_fields(command_class: type, spec: CommandSpec) -> list[tuple[str, Any]
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
-        if isinstance(default, dict):  # a table (per-model weapons, say) keeps its default: one line cannot hold it
-            continue
         found.append((field.name, default))
     return found
+
+
+def field_helps(command_class: type | None) -> dict[str, str]:
+    """What each of a command's fields means, where the command says (attrs metadata "help")."""
+    if command_class is None or not attrs.has(command_class):
+        return {}
+    return {f.name: str(f.metadata["help"]) for f in attrs.fields(command_class) if "help" in f.metadata}
 
 
 # --- the command form ------------------------------------------------------------------
@@ -155,8 +221,8 @@ class CommandForm(MusterModal):
     Dismisses with (fields, facts) or None. `odds` is called off the screen's thread with
     the values so far and returns AttackOdds, or raises when the action has none.
     A field or fact that lists ids (FactSpec.picks, FIELD_PICKS) stays a typed Input and
-    also opens a picker (F2): `pick(kind, fields)` returns what to offer, given the
-    fields typed so far (the form's `target`).
+    also opens a picker (F2): `pick(kind, fields, name)` returns what to offer for the
+    field `name`, given the fields typed so far (the form's `target`).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -173,7 +239,8 @@ class CommandForm(MusterModal):
         odds: Callable[[dict[str, Any], dict[str, Any]], Any] | None = None,
         choices: dict[str, list[tuple[str, str]]] | None = None,
         heading: str = "",
-        pick: Callable[[str, dict[str, Any]], list[Candidate]] | None = None,
+        pick: Callable[[str, dict[str, Any], str], list[Candidate]] | None = None,
+        helps: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.spec = spec
@@ -183,6 +250,7 @@ class CommandForm(MusterModal):
         self.odds_fn = odds
         self.choices = choices or {}  # field name -> (label, value) choices (unit and side ids)
         self.pick_fn = pick
+        self.helps = helps or {}  # field name -> what it means (the command's own words)
         self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
         if pick is not None:
             for name, default in fields:
@@ -200,7 +268,7 @@ class CommandForm(MusterModal):
                 yield Static(Text(inert(self.heading)), id="form-heading")
             with VerticalScroll(id="form-fields"):
                 for name, default in self.fields:
-                    yield self._row(f"field-{name}", name, default, (), "", self.choices.get(name))
+                    yield self._row(f"field-{name}", name, default, (), self.helps.get(name, ""), self.choices.get(name))
                 for fact in self.spec.facts:
                     value = self.defaults.get(fact.name, fact.default)
                     yield self._row(f"fact-{fact.name}", fact.name, value, fact.choices, fact.help, None)
@@ -262,7 +330,7 @@ class CommandForm(MusterModal):
             return
         field = self.query_one(f"#{focused.id}", Input)
         name, kind, help_text = self.pickable[field.id or ""]
-        offered = self.pick_fn(kind, self._fields_so_far())
+        offered = self.pick_fn(kind, self._fields_so_far(), name)
         if not offered:
             self.notify(f"Nothing to pick for {name.replace('_', ' ')} here; type the ids.", severity="warning")
             return

@@ -41,12 +41,13 @@ class Declare(Command):
 
     type: ClassVar[str] = "declare"
     target: str = ""
-    attackers: list[str] = attrs.field(factory=list)
+    attackers: list[str] = attrs.field(factory=list, metadata={"help": "the attacking models (F2: those able now)"})
     close: bool = False
-    weapons: dict[str, str] = attrs.field(factory=dict)
+    weapons: dict[str, str] = attrs.field(factory=dict, metadata={"help": "model = weapon, ... (else its first ranged)"})
     contact: list[str] = attrs.field(factory=list)  # models touching the target (contact fire)
     facts: dict[str, Any] = attrs.field(factory=_facts)
-    each: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    each: dict[str, dict[str, Any]] = attrs.field(
+        factory=dict, metadata={"help": "model = {fact = value, ...}: one attacker's own facts"})
 
 
 @attrs.define(frozen=True)

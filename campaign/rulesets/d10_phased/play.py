@@ -287,11 +287,14 @@ class D10Play:
                 for m in roster.side_models(side)
                 if has_hook(m.specials, INTERPHASE) and not m.ran_away
             ]
-        if phase in ATTACK_PHASES and self.attackers(game, phase, side):
-            # a pick is a target model (AMB-32); the attackers on it are the command's to name
+        able = tuple(m.id for m in self.attackers(game, phase, side)) if phase in ATTACK_PHASES else ()
+        if able:
+            # a pick is a target model (AMB-32); the attackers on it are the command's to name,
+            # among the models DP-10.1 lets attack in this phase (`offers`)
             return [
                 CommandSpec("declare", {"target": m.id}, SHOT_FACTS, f"Attack {_model_name(roster, m)}", odds=True,
-                            targets="models", picks={"attackers": "own_elements", "contact": "elements"})
+                            targets="models", picks={"attackers": "own_elements", "contact": "elements"},
+                            offers={"attackers": able})
                 for m in self.targets(game, side)
             ]
         return []
@@ -478,7 +481,9 @@ class D10Play:
         decl = self._declaration_of(game, side, command)
         scored = yield from declare(game.roster, game.ledger, decl)
         for model_id, got in scored.items():
-            emit("hits", f"{game.roster.model(model_id).name}: {got.hits} hit(s) pending", model=model_id, hits=got.hits)
+            # element and attacker: whose hits last struck a model (forecasts credit the kill)
+            emit("hits", f"{game.roster.model(model_id).name}: {got.hits} hit(s) pending", model=model_id, hits=got.hits,
+                 element=model_id, attacker=command.attackers[0])
 
     def odds(self, game: Game, side: str, command: Any) -> DeclarationOdds:
         decl = self._declaration_of(game, side, command)
@@ -517,7 +522,8 @@ class D10Play:
         for o in outcomes:
             name = game.roster.model(o.model).name
             text = f"{name}: {o.hits} hit(s), {o.saves} saved" + (", destroyed" if o.destroyed else "")
-            emit("destroyed" if o.destroyed else "damage", text, model=o.model, unsaved=o.unsaved, criticals=list(o.criticals), when=when)
+            emit("destroyed" if o.destroyed else "damage", text, model=o.model, unsaved=o.unsaved, criticals=list(o.criticals), when=when,
+                 **({"element": o.model} if o.destroyed else {}))
         game.contacts = [p for p in game.contacts if all(game.roster.model(m).alive for m in p)]
 
     def _leaders(self, game: Game, emit: Emit) -> Resolution:

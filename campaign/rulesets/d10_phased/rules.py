@@ -201,8 +201,14 @@ class D10Rules(BattleRules):
         return verdict.reason if verdict else ""
 
     def victory_points(self, state: BattleState) -> dict[str, Fraction]:
-        """No points in these rules: the winner of the victory condition scores 1."""
-        verdict = self.game(state).verdict
+        """No points in these rules: the winner of the victory condition scores 1. A battle
+        with no d10 victory condition (an open field) scores the enemy models each side
+        removed (our ruling: the sources always name a condition)."""
+        game = self.game(state)
+        if not game.victory:
+            lost = game.lost()
+            return {s.id: Fraction(sum(n for other, n in lost.items() if other != s.id)) for s in state.sides}
+        verdict = game.verdict
         return {s.id: Fraction(1 if verdict and verdict.winner == s.id else 0) for s in state.sides}
 
     def outcome(self, state: BattleState) -> BattleOutcome:

@@ -13,7 +13,7 @@ from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
 from campaign.force import Force
 from campaign.profiles import Profile
-from campaign.rulesets.base import CampaignDefaults, Ruleset
+from campaign.rulesets.base import CampaignDefaults, Ruleset, Simulator
 from campaign.rulesets.d10_phased.forces import MODEL_STATS, RULESET_ID, UNIT_STATS, army_to_force, force_to_army
 from campaign.rulesets.d10_phased.help import HELP
 from campaign.rulesets.d10_phased.options import OPTIONS
@@ -96,3 +96,9 @@ class D10Phased(Ruleset):
         from campaign.rulesets.d10_phased.rules import D10Rules
 
         return D10Rules(dict(self.options), ruleset=self)
+
+    def simulator(self) -> Simulator:
+        """The deterministic d10 player (autoplay.py) on the phased turn, in the open field."""
+        from campaign.rulesets.d10_phased.autoplay import ASSUMPTIONS, play_out
+
+        return Simulator(play=play_out, assumptions=ASSUMPTIONS)
