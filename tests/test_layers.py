@@ -57,7 +57,7 @@ from campaign.rulesets import ruleset_class, ruleset_ids  # noqa: E402
 VOCAB_ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("campaign", "saves", "scenarios", "tui")
 # The demo campaigns are of one ruleset each by design: their data names their ruleset.
-ALLOWED = {"scenarios/demo.py", "scenarios/demo_figwars.py"}
+ALLOWED = {"scenarios/demo.py", "scenarios/demo_figwars.py", "scenarios/demo_d10.py"}
 
 
 def _names() -> set[str]:
