@@ -112,6 +112,7 @@ class Battle:
         self.ctx = Context(self)
         self.checkpoints = checkpoints and getattr(self.rules, "snapshots", False)
         self._checkpoint: Checkpoint | None = None
+        self._built: Command | None = None  # the last command `command()` built
         # no state yet: start and replay build it (from the log) at once, and a state built
         # here too would be thrown away unused (a whole new_state per battle)
 
@@ -216,7 +217,9 @@ class Battle:
             data = {"type": spec.type, **spec.params, **fields}
         else:
             data = {"type": spec, **fields}
-        return self.types.from_dict(data)
+        command = self.types.from_dict(data)
+        self._built = command  # already in its logged form: apply need not rebuild it
+        return command
 
     # --- the verbs --------------------------------------------------------------
     def apply(self, command: Command | Mapping[str, Any]) -> list[Event]:
@@ -227,9 +230,11 @@ class Battle:
             raise IllegalCommand("battle", f"the battle is over ({self._state.end_reason})")
         if isinstance(decision, RollRequest):
             raise IllegalCommand("dice", f"waiting for dice first: {decision.describe()}")
-        if not isinstance(command, Mapping):
-            command = command.to_dict()
-        command = self.types.from_dict(command)  # the logged form is what resolution sees
+        if command is not self._built:  # (a command `command()` built is in that form already)
+            if not isinstance(command, Mapping):
+                command = command.to_dict()
+            command = self.types.from_dict(command)  # the logged form is what resolution sees
+        self._built = None
         self._check(decision, command)
         self._log.append(LogEntry(len(self._log), decision.side, command.to_dict()))
         first = len(self._events)
@@ -342,13 +347,20 @@ class Battle:
             return
         self._checkpoint = Checkpoint(entry, len(self._log[-1].rolls), state, self._events, len(self._events))
 
+    def _event_seq(self) -> int:
+        """The seq of an event recorded now: the log entry being resolved."""
+        return max(len(self._log) - 1, 0)
+
     def _record_event(self, event: Event) -> Event:
-        event = attrs.evolve(event, seq=max(len(self._log) - 1, 0))
+        seq = self._event_seq()
+        if event.seq != seq:
+            event = attrs.evolve(event, seq=seq)
         self._events.append(event)
         return event
 
     def _check(self, decision: Decision, command: Command) -> None:
-        specs = [s for s in decision.legal if s.matches(command)]
+        kind = command.type  # most legal specs are of other types: skip them before matching
+        specs = [s for s in decision.legal if s.type == kind and s.matches(command)]
         if not specs:
             options = "; ".join(s.label or s.type for s in decision.legal)
             raise IllegalCommand(

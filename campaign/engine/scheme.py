@@ -95,6 +95,10 @@ class InitiativeScheme(ActivationScheme):
         ),
     )
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._activate_specs: dict[tuple[str, str], CommandSpec] = {}
+
     def run(self, state: BattleState, ctx: Context) -> Resolution:
         sched = state.scheme
         sched.setdefault("order", [])
@@ -157,8 +161,8 @@ class InitiativeScheme(ActivationScheme):
         if not units:
             ctx.emit("pass", f"{name} has no unit to activate and passes", side=side, forced=True)
         else:
-            legal = [CommandSpec("activate", {"unit": u.id}, label=f"Activate {u.name}") for u in units]
-            legal.append(CommandSpec("pass", label="Pass"))
+            legal = [self._activate_spec(u.id, u.name) for u in units]
+            legal.append(_PASS)
             command = yield Decision(side, f"{name}: activate a unit or pass", tuple(legal))
             if command.type == "pass":
                 ctx.emit("pass", f"{name} passes", side=side)
@@ -168,6 +172,14 @@ class InitiativeScheme(ActivationScheme):
         yield from ctx.rules.on_turn_end(state, side, ctx)
         sched["current"] = ""
         return acted
+
+    def _activate_spec(self, unit_id: str, name: str) -> CommandSpec:
+        """The frozen `activate` spec of a unit, made once: offered every turn of a battle."""
+        spec = self._activate_specs.get((unit_id, name))
+        if spec is None:
+            spec = self._activate_specs[(unit_id, name)] = CommandSpec(
+                "activate", {"unit": unit_id}, label=f"Activate {name}")
+        return spec
 
     def activate(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         sched = state.scheme
@@ -180,6 +192,9 @@ class InitiativeScheme(ActivationScheme):
         yield from ctx.rules.activation(state, unit_id, ctx)
         yield from ctx.rules.on_activation_end(state, unit_id, ctx)
         sched["active_unit"] = ""
+
+
+_PASS = CommandSpec("pass", label="Pass")
 
 
 def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Resolution:

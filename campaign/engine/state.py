@@ -86,8 +86,17 @@ class BattleState:
     end_reason: str = ""
 
     def unit(self, unit_id: str) -> UnitState:
-        for unit in self.units:
+        # asked tens of thousands of times a battle: an id -> position index, checked on use
+        # (the unit at that position must still have that id), rebuilt when the list changed
+        units = self.units
+        index = _UNIT_INDEX.get(id(units))
+        if index is not None and index[0] is units:
+            pos = index[1].get(unit_id)
+            if pos is not None and pos < len(units) and units[pos].id == unit_id:
+                return units[pos]
+        for pos, unit in enumerate(units):
             if unit.id == unit_id:
+                _index_units(units)
                 return unit
         raise KeyError(unit_id)
 
@@ -117,6 +126,20 @@ class BattleState:
             found[unit.id] = unit.name
             found.update((es.id, es.name) for es in unit.elements)
         return found
+
+
+# BattleState.unit's index: id(units list) -> (that list, unit id -> position). Not state:
+# canonical JSON and snapshots never see it; a few entries, as a process may hold a few battles.
+_UNIT_INDEX: dict[int, tuple[list[UnitState], dict[str, int]]] = {}
+
+
+def _index_units(units: list[UnitState]) -> None:
+    if len(_UNIT_INDEX) >= 8:
+        _UNIT_INDEX.clear()
+    positions: dict[str, int] = {}
+    for pos, unit in enumerate(units):
+        positions.setdefault(unit.id, pos)  # the first of a repeated id, as the scan finds it
+    _UNIT_INDEX[id(units)] = (units, positions)
 
 
 def slug(text: str) -> str:

@@ -209,9 +209,12 @@ CAST_FACTS: tuple[FactSpec, ...] = (
 
 def fact(command: Any, name: str, specs: tuple[FactSpec, ...]) -> Any:
     """A command's fact, or its declared default."""
-    facts = getattr(command, "facts", {}) or {}
-    if name in facts:
+    facts = getattr(command, "facts", None)
+    if facts and name in facts:
         return facts[name]
+    found = _DEFAULTS.get(id(specs))  # _defaults inlined: asked dozens of times per command
+    if found is not None and found[0] is specs:
+        return found[1].get(name)
     return _defaults(specs).get(name)
 
 

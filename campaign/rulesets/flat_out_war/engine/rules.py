@@ -106,6 +106,8 @@ class FlatOutWarRules(
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         self._setup: BattleSetup | None = None
         self._static_names: frozenset[str] = frozenset()
+        self._loss_journal = []
+        self._specs = {}
 
     def _static_any(self, name: str) -> bool:
         """Whether any element of the battle was created with attribute `name` (its key)."""
@@ -136,6 +138,8 @@ class FlatOutWarRules(
         self._static.clear()
         self._traits.clear()
         self._views.clear()
+        self._loss_journal.clear()  # marks into it belong to the state being replaced
+        self._specs.clear()
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0

@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from campaign.engine.context import Context
 
 
+# offered in every activation's every Decision: one frozen spec each, made once
+_OBJECTIVE = CommandSpec("objective", {}, (), "Record a scenario objective achieved")
+_STRATEGIC = CommandSpec("strategic_victory", {}, (), "Declare a strategic victory")
+
+
 class ActivationMixin(PlayHelpers):
     """`FlatOutWarRules`' legal commands, activation loop and clock hooks."""
 
@@ -75,12 +80,10 @@ class ActivationMixin(PlayHelpers):
                                                  f"Attach {name} to {other.name}"))
             enemies = self._enemies(state, unit.side)
             for enemy in enemies:
-                specs.append(CommandSpec("melee", {"unit": unit_id, "target": enemy.id}, MELEE_FACTS,
-                                         f"{name}: melee attack on {enemy.name}", odds=True, targets="units"))
+                specs.append(self._attack_spec("melee", unit, enemy, "melee attack on"))
             if any(c.ranged for c in cs):
                 for enemy in enemies:
-                    specs.append(CommandSpec("shoot", {"unit": unit_id, "target": enemy.id}, SHOOT_FACTS,
-                                             f"{name}: shoot at {enemy.name}", odds=True, targets="units"))
+                    specs.append(self._attack_spec("shoot", unit, enemy, "shoot at"))
             for es, c in zip(able, cs):
                 if c.has("activate") and self.edition == SO:
                     specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
@@ -100,10 +103,19 @@ class ActivationMixin(PlayHelpers):
             if any(can(self.combatant(state, e)) for e in rest):
                 for enemy in self._enemies(state, unit.side):
                     verb = "melee attack on" if kind == "melee" else "shoot at"
-                    specs.append(CommandSpec(kind, {"unit": unit_id, "target": enemy.id},
-                                             MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
-                                             f"{name}: the rest {verb} {enemy.name}", odds=True, targets="units"))
+                    specs.append(self._attack_spec(kind, unit, enemy, f"the rest {verb}"))
         return specs
+
+    def _attack_spec(self, kind: str, unit: UnitState, enemy: UnitState, verb: str) -> CommandSpec:
+        """The legal `melee` or `shoot` of `unit` at `enemy`: the same frozen spec every time
+        it is offered (a battle offers each pair thousands of times), made on first offer."""
+        key = (kind, unit.id, enemy.id, verb)
+        spec = self._specs.get(key)
+        if spec is None:
+            spec = self._specs[key] = CommandSpec(
+                kind, {"unit": unit.id, "target": enemy.id}, MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
+                f"{unit.name}: {verb} {enemy.name}", odds=True, targets="units")
+        return spec
 
     def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
@@ -117,13 +129,13 @@ class ActivationMixin(PlayHelpers):
                 command = yield Decision(unit.side, f"{unit.name} flees: it runs its whole move first", tuple(legal))
                 yield from self.resolve(state, command, ctx)
                 continue
-            legal = [
-                *legal,
-                CommandSpec("objective", {}, (), "Record a scenario objective achieved"),
-                CommandSpec("strategic_victory", {}, (), "Declare a strategic victory"),
-            ]
+            legal = [*legal, _OBJECTIVE, _STRATEGIC]
             if not (self.must_fly_on(state, unit) and any(s.type == "move" for s in legal)):
-                legal.append(CommandSpec("end_activation", {"unit": unit_id}, label="End activation"))
+                end = self._specs.get(("end_activation", unit_id))
+                if end is None:
+                    end = self._specs[("end_activation", unit_id)] = CommandSpec(
+                        "end_activation", {"unit": unit_id}, label="End activation")
+                legal.append(end)
             command = yield Decision(unit.side, f"{unit.name}: choose an action or end the activation", tuple(legal))
             if command.type == "end_activation":
                 return
@@ -205,9 +217,11 @@ class ActivationMixin(PlayHelpers):
                      unit=unit.id, location=where)
 
     def on_turn_start(self, state: BattleState, side: str, ctx: Context) -> Resolution:
-        lost_before = {u.id: u.data["lost"] for u in state.units}
+        lost_before = self._loss_mark()
         for unit in list(state.units):
             for es in list(unit.alive):
+                if not es.markers:  # most elements carry no marker: nothing to do for them
+                    continue
                 if unit.side == side and es.markers.get("down"):  # A-29: Reliant tries again
                     c = self.combatant(state, es)
                     (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} recovery (Reliant), {es.name}",
@@ -240,7 +254,7 @@ class ActivationMixin(PlayHelpers):
 
     def on_turn_end(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         # spell durations: every player-turn counts, from the one after the casting (A-07)
-        lost_before = {u.id: u.data["lost"] for u in state.units}
+        lost_before = self._loss_mark()
         keep: list[Effect] = []
         expired: list[Effect] = []
         for effect in state.effects:
@@ -273,7 +287,9 @@ class ActivationMixin(PlayHelpers):
         for unit in state.units:
             if unit.side != side:
                 continue
-            for es in unit.alive:
+            for es in unit.elements:
+                if not es.alive:
+                    continue
                 if es.data.get("lockout") and not es.data.pop("lockout_fresh", False):
                     es.data["lockout"] -= 1  # owner-turns after the misfire's own turn
                 reload = es.data.get("reload", {})

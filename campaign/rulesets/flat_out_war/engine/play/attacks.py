@@ -223,7 +223,7 @@ class AttackMixin(PlayHelpers):
         self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
         contact.engage(unit, target)  # the players said they touch (in_contact)
         sit = self._situation(state, unit, target, cmd, MELEE_FACTS)
-        lost_before = {u.id: u.data["lost"] for u in state.units}
+        lost_before = self._loss_mark()
         ctx.emit("melee", f"{unit.name} attacks {target.name} in melee", unit=unit.id, target=target.id)
         att_cs = [self.combatant(state, e) for e in attackers]
         flame = [c for c in att_cs if any(c.template_of(w) == "flame" for w in c.weapons)]
@@ -432,7 +432,7 @@ class AttackMixin(PlayHelpers):
 
     def _fire(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, shooters: list[ElementState],
               sit: Situation, cmd: Any, names: set[str] | None = None) -> Resolution:
-        lost_before = {u.id: u.data["lost"] for u in state.units}
+        lost_before = self._loss_mark()
         cs = [self.combatant(state, e) for e in shooters]
 
         def extra(c: Combatant, w: Arm) -> str | None:

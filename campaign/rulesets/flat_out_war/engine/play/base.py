@@ -80,11 +80,25 @@ class PlayHelpers:
         def _sticky_mark(self, state: BattleState, ctx: Context, attacker: ElementState, es: ElementState,
                          spec: AttackSpec) -> None: ...
         # morale.py
-        def _losses_morale(self, state: BattleState, ctx: Context, lost_before: dict[str, int]) -> Resolution: ...
+        def _losses_morale(self, state: BattleState, ctx: Context, mark: int) -> Resolution: ...
         def _morale(self, state: BattleState, ctx: Context, unit: UnitState, reason: str,
                     rally: bool = False) -> Resolution: ...
         # outcome.py
         def is_over(self, state: BattleState) -> bool: ...
+
+    # Every element `_remove` takes off counts one loss of its unit (the only place a unit's
+    # `lost` grows in play): the unit and its count before are appended here, so a casualty
+    # morale check after an action asks "which units lost elements since the mark, from what
+    # count?" without copying every unit's count before the action (`_loss_mark`). Units, not
+    # ids: another state's losses never count.
+    _loss_journal: list[tuple[UnitState, int]]
+    # legal command specs offered again and again (activation.py): built once per battle,
+    # as their labels name units, keyed by what they are made of
+    _specs: dict[tuple[str, ...], CommandSpec]
+
+    def _loss_mark(self) -> int:
+        """Where the loss journal stands now: `_losses_morale(..., mark)` checks the losses since."""
+        return len(self._loss_journal)
 
     def effects_on(self, state: BattleState, unit_id: str) -> frozenset[str]:
         return frozenset(e.kind for e in state.effects if e.target == unit_id)

@@ -56,7 +56,7 @@ class CastingMixin(PlayHelpers):
         target = state.unit(cmd.target) if spell.name != "Summon" else None
         caster = self.combatant(state, es)
         sit = self._situation(state, unit, target, cmd, CAST_FACTS)
-        lost_before = {u.id: u.data["lost"] for u in state.units}
+        lost_before = self._loss_mark()
         attack = spell.name in ("Zap", "Fireball")
         tgt_c = self.combatant(state, target.alive[0]) if (attack and target and target.alive) else None
         mods = spell_modifiers(caster, spell.difficulty, sit, self.edition, target=tgt_c, ranged_attack=attack)

@@ -134,7 +134,9 @@ class HitsMixin(PlayHelpers):
         es.alive = False
         es.markers.pop("sticky", None)
         unit = state.unit(es.unit)
-        unit.data["lost"] = unit.data.get("lost", 0) + 1
+        before = unit.data.get("lost", 0)
+        unit.data["lost"] = before + 1
+        self._loss_journal.append((unit, before))
         if unit.eliminated and unit.data.get("attached_to"):
             host = state.unit(unit.data["attached_to"])
             ctx.emit("officer_lost", f"{host.name} loses its officer {es.name}: no more +2 on morale", unit=host.id)

@@ -21,12 +21,20 @@ class MoraleMixin(PlayHelpers):
     edition: str
     options: dict[str, Any]
 
-    def _losses_morale(self, state: BattleState, ctx: Context, lost_before: dict[str, int]) -> Resolution:
-        """One casualty morale roll per unit whose losses passed a new 25% threshold."""
+    def _losses_morale(self, state: BattleState, ctx: Context, mark: int) -> Resolution:
+        """One casualty morale roll per unit whose losses passed a new 25% threshold since
+        `mark` (from `_loss_mark`)."""
+        journal = self._loss_journal
+        if len(journal) == mark:  # no element lost since the mark: the common case
+            return
         for unit in list(state.units):
-            before = lost_before.get(unit.id, 0)
+            # the journal grows while this loop rolls (a failed morale can cost more losses),
+            # so each unit reads it as it comes: its count before its first loss since the mark
+            before = next((pre for u, pre in journal[mark:] if u is unit), None)
+            if before is None:  # no new losses: no new threshold
+                continue
             lost = unit.data.get("lost", 0)
-            if lost == before:  # no new losses: no new threshold (the common case, checked first)
+            if lost == before:  # (a card scheme may have put a loss back)
                 continue
             if unit.eliminated or not M.casualty_trigger(before, lost, unit.data.get("start", 0)):
                 continue

@@ -50,10 +50,10 @@ class MovementMixin(PlayHelpers):
 
     def _check_move(self, state: BattleState, cmd: Any) -> None:
         unit = self._unit(state, cmd.unit)
-        for spec in MOVE_FACTS:  # inches, degrees and turns are measured, never negative
-            value = fact(cmd, spec.name, MOVE_FACTS)
-            if isinstance(spec.default, int) and not isinstance(spec.default, bool) and value < 0:
-                raise IllegalCommand("FOW 6", f"{spec.name} cannot be negative ({value})")
+        given = getattr(cmd, "facts", None) or {}
+        for name in _MEASURED:  # inches, degrees and turns are measured, never negative (the defaults are 0)
+            if name in given and given[name] < 0:
+                raise IllegalCommand("FOW 6", f"{name} cannot be negative ({given[name]})")
         cs = [self.combatant(state, e) for e in self._able(state, unit)]
         run = bool(fact(cmd, "run", MOVE_FACTS))
         fleeing = unit.data.get("morale") == "fleeing"
@@ -123,7 +123,9 @@ class MovementMixin(PlayHelpers):
             raise IllegalCommand("FOW 6.1", f"a move of {distance_moved}\" is more than the unit's allowance "
                                             f"of {float(budget):g}\"")
         if path and cs:
-            for c in cs:
+            # on open ground no element's exemptions change the cost: one element's check is all
+            movers = cs[:1] if all(seg.terrain == "open" for seg in path) else cs
+            for c in movers:
                 try:
                     used = check_path(path, budget, c, self.edition, running=run or fleeing,
                                       airborne=airborne, jumping=jumping)
@@ -324,7 +326,7 @@ class MovementMixin(PlayHelpers):
             m.pop("into_wind", None)
         if fact(cmd, "ends_into_wind", MOVE_FACTS):
             m["into_wind"] = True
-        lost_before = {u.id: u.data["lost"] for u in state.units}
+        lost_before = self._loss_mark()
         # running through light terrain: base-die test, failure is a hit (A-14 exemptions)
         for eid in fact(cmd, "light_terrain", MOVE_FACTS) or []:
             es = state.element(eid)
@@ -384,6 +386,11 @@ class MovementMixin(PlayHelpers):
                 if scared.eliminated:
                     continue
                 yield from self._morale(state, ctx, scared, f"fear of {scary.name}")
+
+
+# the move facts measured in inches, degrees or turns (whole numbers, never negative)
+_MEASURED: tuple[str, ...] = tuple(
+    spec.name for spec in MOVE_FACTS if isinstance(spec.default, int) and not isinstance(spec.default, bool))
 
 
 def _distance(cmd: Any) -> Fraction:
