@@ -197,6 +197,13 @@ class InitiativeScheme(ActivationScheme):
 _PASS = CommandSpec("pass", label="Pass")
 
 
+def activated_this_round(state: BattleState, unit_id: str) -> bool:
+    """Whether the unit has activated (or is activating) in the current round, by the
+    initiative scheme's bookkeeping (`activated` is emptied as each round begins)."""
+    sched = state.scheme
+    return unit_id in sched.get("activated", ()) or sched.get("active_unit") == unit_id
+
+
 def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Resolution:
     """The order of `sides`: one die each (the rules' Initiative), plus the rules' bonus,
     highest first; tied sides re-roll among themselves. Any scheme may roll it."""

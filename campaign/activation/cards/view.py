@@ -52,6 +52,14 @@ class CardView:
     card_order: str
 
 
+def card_activated_this_round(state: BattleState, unit_id: str) -> bool:
+    """Whether the unit's card has come up this card turn (it is active or done); a new
+    turn sets every unit back to waiting."""
+    turn = state.scheme.get(SCHEME_KEY)
+    unit = turn.units.get(unit_id) if turn is not None else None
+    return unit is not None and unit.status != "waiting"
+
+
 def card_view(state: BattleState, viewer: str | None) -> CardView:
     """The card scheme as `viewer` may see it now (None: what everyone may see)."""
     turn = state.scheme.get(SCHEME_KEY)

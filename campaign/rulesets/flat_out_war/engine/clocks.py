@@ -38,3 +38,11 @@ def tick_reload(left: int, took_other_action: bool, fired_this_turn: bool, reloa
     if took_other_action:
         return reload
     return left - 1
+
+
+# Unit markers that last one activation: cleared as the unit's next activation starts
+# (play/activation.py), and no longer shown once the round has moved past the unit
+# (display.py), so a marker from last round never reads as current.
+PER_ACTIVATION = ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried", "held_still")
+# Morale states that last until the unit's next activation, shown on the same terms.
+PER_ACTIVATION_MORALE = frozenset({"rallied"})

@@ -3,6 +3,10 @@
 Its state keeps bookkeeping the generic reading would show raw: an element's die that
 shrinks with damage, reload counters, uses left, weapons lost, a unit's morale status,
 officers attached, and markers that name another unit (charging X, turned to face X).
+
+A marker that lasts one activation ("ran", "charging X", "rally tried", the morale word
+"rallied") stays in the state until the unit's next activation clears it (the recorded
+battles depend on that), but it reads as over once the round has moved past the unit.
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.engine.display import UnitView, effect_words
+from campaign.engine.scheme import activated_this_round
 from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.rulesets.flat_out_war.engine.clocks import PER_ACTIVATION, PER_ACTIVATION_MORALE
 
 # Unit bookkeeping that is not a status worth a word on screen.
 QUIET_UNIT_DATA = frozenset({"start", "lost", "cost", "officer", "attached_to", "disordered", "morale"})
@@ -70,15 +76,18 @@ def element_line(es: ElementState, start_die: int | None, names: dict[str, str] 
     return text + (": " + ", ".join(words) if words else "")
 
 
-def unit_status(unit: UnitState, names: dict[str, str] | None = None) -> list[str]:
+def unit_status(unit: UnitState, names: dict[str, str] | None = None, this_round: bool = True) -> list[str]:
+    """`this_round`: whether the unit has activated in the current round; if not, what
+    lasts one activation belongs to a round that is over and is not shown."""
     names = names or {}
     words = []
     morale = unit.data.get("morale")
-    if morale and morale not in ("steady", "ok", "good"):
+    if morale and morale not in ("steady", "ok", "good") and (this_round or morale not in PER_ACTIVATION_MORALE):
         words.append(str(morale))
     if unit.data.get("disordered"):
         words.append("disordered")
-    words += marker_words(unit.markers, names)
+    markers = unit.markers if this_round else {k: v for k, v in unit.markers.items() if k not in PER_ACTIVATION}
+    words += marker_words(markers, names)
     if unit.data.get("attached_to"):
         attached = str(unit.data["attached_to"])
         words.append(f"attached to {names.get(attached, attached)}")
@@ -90,9 +99,19 @@ def die_number(die: object) -> int | None:
     return int(digits) if digits else None
 
 
+def round_reached(state: BattleState, unit_id: str) -> bool:
+    """Whether the unit has activated in the current round, under the card scheme (its
+    card came up this turn) or the initiative scheme."""
+    if "cards" in state.scheme:  # the card scheme's key; loaded only by battles that use it
+        from campaign.activation.cards.view import card_activated_this_round
+
+        return card_activated_this_round(state, unit_id)
+    return activated_this_round(state, unit_id)
+
+
 def unit_view(state: BattleState, unit_id: str, start_die: Any) -> UnitView:
     """`start_die(es)`: the die the element took the field with, or None."""
     unit = state.unit(unit_id)
     names = {u.id: u.name for u in state.units}
-    status = unit_status(unit, names) + effect_words(state, unit, name_key="spell")
+    status = unit_status(unit, names, round_reached(state, unit_id)) + effect_words(state, unit, name_key="spell")
     return UnitView(tuple(status), tuple(element_line(es, start_die(es), names) for es in unit.alive))

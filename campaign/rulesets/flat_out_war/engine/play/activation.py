@@ -12,7 +12,7 @@ from campaign.engine.state import BattleState, Effect, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import entrench, morale as M
 from campaign.rulesets.flat_out_war.engine.attack import Hit, melee_die
-from campaign.rulesets.flat_out_war.engine.clocks import tick_reload
+from campaign.rulesets.flat_out_war.engine.clocks import PER_ACTIVATION, tick_reload
 from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
@@ -176,7 +176,7 @@ class ActivationMixin(PlayHelpers):
     def on_activation_start(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
         self._reveal(state, ctx, unit, "its owner reveals it and it acts at once")
-        for key in ("moved", "ran", "charging", "charged", "acted", "attacked", "rally_tried", "held_still"):  # per activation
+        for key in PER_ACTIVATION:
             unit.markers.pop(key, None)
         morale = unit.data.get("morale", "steady")
         if morale == "broken":
