@@ -1,4 +1,5 @@
-"""Forecasts: many auto-dice battles between two forces, played by the ruleset's autoplayer.
+"""Forecasts: many auto-dice battles between two forces (or more: every side against every
+other), played by the ruleset's autoplayer.
 
 Pure: no files, no clock, no processes. Battle i's seed comes from the run's seed and i
 alone (`battle_seed`), so a run gives the same results whether its battles are played in
@@ -20,7 +21,11 @@ from campaign.force import Force
 from campaign.rulesets import get_ruleset
 from campaign.rulesets.base import Simulator
 
-SIDES = ("a", "b")
+SIDES = ("a", "b")  # the side ids of a two-force forecast; more forces go on: "c", "d"...
+
+
+def side_ids(count: int) -> tuple[str, ...]:
+    return tuple(chr(ord("a") + i) for i in range(count))
 MAX_STEPS = 20_000  # a battle the autoplayer cannot finish is cut off here (counted as ended)
 
 
@@ -51,10 +56,11 @@ def battle_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def simulator_for(a: Force, b: Force) -> tuple[Any, Simulator]:
-    """The ruleset both forces are built for and its autoplayer, or SimulateError."""
-    if a.ruleset != b.ruleset:
-        raise SimulateError(f"the forces are for different rulesets ({a.ruleset} and {b.ruleset})")
+def simulator_for(a: Force, *others: Force) -> tuple[Any, Simulator]:
+    """The ruleset every force is built for and its autoplayer, or SimulateError."""
+    for b in others:
+        if a.ruleset != b.ruleset:
+            raise SimulateError(f"the forces are for different rulesets ({a.ruleset} and {b.ruleset})")
     ruleset = get_ruleset(a.ruleset, a.edition, **dict(a.options))
     simulator = ruleset.simulator()
     if simulator is None:
@@ -64,15 +70,20 @@ def simulator_for(a: Force, b: Force) -> tuple[Any, Simulator]:
 
 def play_one(a: Force, b: Force, scenario: Scenario, seed: int, index: int) -> BattleResult:
     """Play battle `index` of a run seeded `seed` to its end and read its result."""
+    return play_sides((a, b), scenario, seed, index)
+
+
+def play_sides(forces: tuple[Force, ...], scenario: Scenario, seed: int, index: int) -> BattleResult:
+    """`play_one` for any number of forces, sides "a", "b", "c"... in their order."""
     from campaign.activation import DEFAULT_SCHEME
     from campaign.engine.battle import Battle
     from campaign.engine.setup import BattleSetup, SideSetup
 
-    ruleset, simulator = simulator_for(a, b)
+    ruleset, simulator = simulator_for(*forces)
     s = battle_seed(seed, index)
     setup = BattleSetup(
-        ruleset=ruleset.id, edition=ruleset.edition, options=dict(a.options),
-        sides=(SideSetup("a", a.name, a), SideSetup("b", b.name, b)),
+        ruleset=ruleset.id, edition=ruleset.edition, options=dict(forces[0].options),
+        sides=tuple(SideSetup(side, force.name, force) for side, force in zip(side_ids(len(forces)), forces)),
         scenario=scenario, seed=s, dice="auto",
         activation=ruleset.default_activation or DEFAULT_SCHEME,  # d10's phased turn, say
     )
@@ -119,14 +130,20 @@ def _chance(count: int, n: int) -> dict[str, float]:
 def summarise(a: Force, b: Force, results: list[BattleResult], assumptions: tuple[str, ...] = (),
               scenario: Scenario | None = None, seed: int = 0, requested: int | None = None) -> dict[str, Any]:
     """Everything `muster simulate` reports, as plain JSON-ready data (sorted by battle)."""
+    return summarise_sides((a, b), results, assumptions, scenario, seed, requested)
+
+
+def summarise_sides(forces_in_order: tuple[Force, ...], results: list[BattleResult], assumptions: tuple[str, ...] = (),
+                    scenario: Scenario | None = None, seed: int = 0, requested: int | None = None) -> dict[str, Any]:
+    """`summarise` for any number of forces: a side loses a battle another side wins."""
     results = sorted(results, key=lambda r: r.index)
     n = len(results)
-    forces = {"a": a, "b": b}
+    a = forces_in_order[0]
+    forces = dict(zip(side_ids(len(forces_in_order)), forces_in_order))
     sides = []
-    for side in SIDES:
-        other = "b" if side == "a" else "a"
+    for side in forces:
         wins = sum(1 for r in results if r.winner == side)
-        losses = sum(1 for r in results if r.winner == other)
+        losses = sum(1 for r in results if r.winner is not None and r.winner != side)
         draws = n - wins - losses
         vps = Counter(r.vps.get(side, Fraction(0)) for r in results)
         units = []

@@ -392,6 +392,17 @@ def load_battle_file(path: str | Path) -> BattleFile:
     return parse_battle(path, read_bytes(path, MAX_BATTLE_BYTES))
 
 
+def load_battle_header(path: str | Path) -> BattleHeader:
+    """Only a battle file's setup (who took the field, how it mustered): the log after the
+    setup's seal is not parsed, so this stays quick for a long battle."""
+    path = Path(path)
+    raw = read_bytes(path, MAX_BATTLE_BYTES)
+    seal = raw.find(b"\n" + SETUP_END + b"\n")
+    if seal >= 0:  # a file without the seal (an older format) is read whole
+        raw = raw[: seal + len(SETUP_END) + 2]
+    return parse_battle(path, raw).header
+
+
 def dumps_battle(battle: BattleFile) -> str:
     """The whole file as text (what create + appends + result would have written)."""
     text = dump_header(battle.header) + b"".join(_entry_text(e) for e in battle.log).decode()

@@ -19,6 +19,7 @@ from saves.battle_file import (
     create_battle_file,
     drop_last_log,
     load_battle_file,
+    load_battle_header,
     write_result,
 )
 from saves.errors import SaveError
@@ -73,6 +74,17 @@ def test_round_trip_header_log_result(battle: Path) -> None:
     assert loaded.log == [ENTRY, {"seq": 2, "command": {"type": "pass"}}]
     assert loaded.result == RESULT
     assert loaded.warnings == []
+
+
+def test_the_header_alone_skips_the_log(battle: Path, tmp_path: Path) -> None:
+    append_log(battle, ENTRY)
+    assert load_battle_header(battle) == HEADER
+    battle.write_bytes(battle.read_bytes() + b"[[log]]\nseq = \n")  # a torn tail: not even looked at
+    assert load_battle_header(battle) == HEADER
+    old = tmp_path / "old.toml"  # an older file has no setup seal: read whole, migrated
+    old.write_text('format = "muster/0"\nruleset = "flat-out-war"\nseed = 3\n\n[sides.humans]\nname = "Humans"\n\n'
+                   '[sides.aliens]\nname = "Aliens"\n')
+    assert load_battle_header(old).seed == 3
 
 
 def test_append_only_adds_text(battle: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,13 @@ from tests.tui.playthrough import settle
 from tui import workspace
 from tui.app import MusterApp
 from tui.cli import main as cli
+from tui.cli.status import status_dict
 from tui.screens import muster as muster_screen
 from tui.screens.battle import BattleScreen
 from tui.screens.briefing import BriefingScreen
 from tui.screens.dashboard import DashboardScreen
 from tui.screens.muster import MusterForcesScreen
+from tui.screens.post_battle import PostBattleScreen
 
 SIZE = (80, 24)
 
@@ -112,9 +115,27 @@ async def test_an_override_is_kept_in_the_battle_file(tmp_path: Path, capsys: py
         assert battle.session is not None
         header = load_battle_file(battle.session.path).header
         assert [(side.id, side.override) for side in header.sides] == [("humans", "we agreed"), ("aliens", "we agreed")]
+        in_progress = status_dict(load_campaign(demo, builtin_scenarios()))  # status knows it mid-battle
+        assert [(o["battle"], o["name"], o["reason"]) for o in in_progress["overrides"]] == [
+            (1, "Humans", "we agreed"), (1, "Aliens", "we agreed")]
+        await pilot.press("e")  # the players end it: the post-battle screen says so too
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, PostBattleScreen)
+        text = screen_text(app)
+        assert "Humans mustered by override: we agreed" in text and "Aliens mustered by override: we agreed" in text
+        await pilot.press("s")
+        await settle(pilot)
     assert cli(["report", str(demo)]) == 0  # and the campaign's report says so
     report = capsys.readouterr().out
     assert "Humans mustered by override: we agreed." in report and "Aliens mustered by override: we agreed." in report
+    assert cli(["status", str(demo), "--json"]) == 0  # and status, once the battle is history
+    data = json.loads(capsys.readouterr().out)
+    assert data["overrides"] == [{"battle": 1, "side": "humans", "name": "Humans", "reason": "we agreed"},
+                                 {"battle": 1, "side": "aliens", "name": "Aliens", "reason": "we agreed"}]
+    assert cli(["status", str(demo)]) == 0
+    assert "battle 1: Aliens mustered by override: we agreed" in capsys.readouterr().out
 
 
 async def test_a_forecast_runs_in_the_background(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,3 +176,45 @@ def test_battle_briefing_prices_and_plans(tmp_path: Path) -> None:
     ready = workspace.battle_briefing(demo)
     assert ready.plan.number == 1 and ready.briefing.points_limit == 1010
     assert [side.total for side in ready.briefing.sides] == [996, 1002]
+
+
+def three_side_campaign(folder: Path) -> Path:
+    """A Flat Out War campaign of three sides (the demo's forces and a second Human force)."""
+    import attrs
+
+    from campaign.campaigns import Side, TrackStep, create_campaign
+    from saves.campaign_file import create_campaign_folder
+    from scenarios.demo import demo_forces
+
+    sides = [Side("humans", "Humans"), Side("aliens", "Aliens"), Side("rebels", "Rebels")]
+    campaign = create_campaign("Three Ways", "flat-out-war", sides, [TrackStep("clash", "meeting-engagement")],
+                               edition="special-ops", seed=5, scenario_ids=set(builtin_scenarios()))
+    forces = demo_forces()
+    forces["rebels"] = attrs.evolve(forces["humans"], name="Rebel Force")
+    return create_campaign_folder(folder, campaign, forces)
+
+
+async def test_a_forecast_of_three_sides_has_a_bar_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(muster_screen, "FORECAST_BATTLES", 3)
+    folder = three_side_campaign(tmp_path / "three")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.brief_battle(folder)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MusterForcesScreen) and len(app.screen.sides) == 3
+        await pilot.press("f")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Forecast, 3 auto-dice battles" in text, text
+        rows = {name: next(line for line in text.splitlines() if line.startswith(f" {name} "))
+                for name in ("Humans", "Aliens", "Rebels")}
+        shares = {name: [int(row.split(word)[1].split("%")[0]) for word in ("win", "draw", "loss")]
+                  for name, row in rows.items()}
+        assert all(sum(s) == 100 for s in shares.values())  # (rounded) each side's battles add up
+        wins = sum(s[0] for s in shares.values())
+        losses = sum(s[2] for s in shares.values())
+        assert losses == 2 * wins or abs(losses - 2 * wins) <= 3  # each win is two other sides' loss
+        assert not any("No forecast" in str(n.title) for n in app._notifications)

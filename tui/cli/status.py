@@ -33,11 +33,35 @@ def exact(value: Fraction) -> str:
     return str(value)
 
 
+def overrides(folder: CampaignFolder) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each muster a house rule let through, battle by battle (from the battle files'
+    setups), and a warning for each battle file that could not be read."""
+    from saves.battle_file import load_battle_header
+
+    c = folder.campaign
+    names = {side.id: side.name for side in c.sides}
+    files = [(h.battle, h.file) for h in c.history]
+    if c.battle_in_progress:
+        files.append((len(c.history) + 1, c.battle_in_progress))
+    found: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for battle, file in files:
+        try:
+            header = load_battle_header(folder.path / file)
+        except SaveError as exc:
+            problems.append(f"battle {battle}: overrides unknown ({exc})")
+            continue
+        found += [{"battle": battle, "side": side.id, "name": names.get(side.id, side.name), "reason": side.override}
+                  for side in header.sides if side.override]  # fmt: skip
+    return found, problems
+
+
 def status_dict(folder: CampaignFolder) -> dict[str, Any]:
     from scenarios import scenarios_for
 
     c = folder.campaign
     scenarios = scenarios_for(folder.path)
+    mustered_by_override, unread = overrides(folder)
     nxt = None
     if c.position:
         step = c.step(c.position)
@@ -68,7 +92,8 @@ def status_dict(folder: CampaignFolder) -> dict[str, Any]:
              "points_exact": exact(s.points), "what": s.what}
             for s in c.spent
         ],  # fmt: skip
-        "warnings": list(folder.warnings),
+        "overrides": mustered_by_override,
+        "warnings": [*folder.warnings, *unread],
     }
 
 
@@ -132,6 +157,10 @@ def run(args: argparse.Namespace) -> int:
         print()
         for line in data["history"]:
             print(inert(line))
+    if data["overrides"]:
+        print()
+        for row in data["overrides"]:
+            print(inert(f"battle {row['battle']}: {row['name']} mustered by override: {row['reason']}"))
     if data["reinforcements_spent"]:
         print()
         names = {r["side"]: r["name"] for r in data["standings"]}

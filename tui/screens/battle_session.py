@@ -67,6 +67,7 @@ class BattleSession:
         self.size = _size(path)  # the battle file as this session last read or wrote it
         self.setup_text = ""  # the battle file's setup as written: names its snapshot cache
         self.cached = -1  # the log entry of the newest snapshot cached (saves/snapshot_cache.py)
+        self.overrides: dict[str, str] = {}  # side id -> why its muster was let through (the battle file's setup)
 
     # --- opening ----------------------------------------------------------------
     @classmethod
@@ -108,6 +109,7 @@ class BattleSession:
             session = cls(loaded, path, battle, plan, dice)
             session.written = 0
         session.setup_text = dump_header(file.header)
+        session.overrides = {side.id: side.override for side in file.header.sides if side.override}
         session.cached = battle.checkpoint_entry if battle.checkpoint_entry is not None else -1
         session.warnings += [*loaded.warnings, *file.warnings]  # a torn tail dropped on resume is said
         if not file.log and lease is not None:

@@ -271,28 +271,29 @@ class MusterForcesScreen(MusterScreen):
 
     # --- forecast ----------------------------------------------------------------------
     def action_forecast(self) -> None:
-        musters = [s.mustered for s in self.sides if s.mustered is not None]
-        if len(musters) != 2 or len(self.sides) != 2:
-            self.notify("A forecast needs two sides, each with units.", severity="warning", markup=False)
+        musters = [s.mustered for s in self.sides if s.mustered is not None and s.mustered.units]
+        if len(musters) < 2 or len(musters) != len(self.sides):
+            self.notify("A forecast needs every side to take units to the field.", severity="warning", markup=False)
             return
+        # More than two sides: every battle is all of them at once, each against every other.
         self.show_status(Text(f"Forecasting {FORECAST_BATTLES} battles...", style="dim"))
-        self.forecast_worker(musters[0], musters[1])
+        self.forecast_worker(tuple(musters))
 
     @work(thread=True, exclusive=True, group="forecast")
-    def forecast_worker(self, a: Force, b: Force) -> None:
-        from campaign.simulate import SimulateError, play_one, simulator_for, summarise
+    def forecast_worker(self, forces: tuple[Force, ...]) -> None:
+        from campaign.simulate import SimulateError, play_sides, simulator_for, summarise_sides
 
         worker = get_current_worker()
         scenario = self.ready.plan.scenario
         try:
-            _, simulator = simulator_for(a, b)
+            _, simulator = simulator_for(*forces)
             results = []
             for i in range(FORECAST_BATTLES):
                 if worker.is_cancelled:
                     return
-                results.append(play_one(a, b, scenario, self.ready.plan.seed, i))
+                results.append(play_sides(forces, scenario, self.ready.plan.seed, i))
                 self.app.call_from_thread(self.show_status, Text(f"Forecasting: {i + 1} of {FORECAST_BATTLES} battles...", style="dim"))
-            summary = summarise(a, b, results, simulator.assumptions, scenario, self.ready.plan.seed)
+            summary = summarise_sides(forces, results, simulator.assumptions, scenario, self.ready.plan.seed)
         except SimulateError as exc:
             self.app.call_from_thread(self.forecast_failed, str(exc))
             return

@@ -48,6 +48,8 @@ def outcome_text(
     how = "ended by the players' agreement" if session.ended_by_agreement and session.pending is not None else (
         outcome.end_reason or "over")
     text.append(f"Rounds played: {outcome.rounds_played}; {inert(how)}\n", style="dim")
+    for side_id, reason in session.overrides.items():  # a house rule let this muster through
+        text.append(f"{names.get(side_id, inert(side_id))} mustered by override: {inert(reason)}\n", style="yellow")
     text.append("Declared (o): ", style="dim")
     said = [inert(f"{names.get(side, side)}: {', '.join(objs)}") for side, objs in (declared or {}).items() if objs]
     if strategic:
