@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Log, Static
+from textual.widgets import Input, Log, Static
 
 from campaign.campaigns import muster, plan_battle
 from campaign.rulesets import get_ruleset
-from saves.campaign_file import load_campaign, start_battle
+from saves.campaign_file import load_campaign, save_campaign, start_battle
 from saves.force_file import save_force
 from scenarios import builtin_scenarios
 from tests.tui.campaign_fixture import make_toy_campaign
@@ -235,3 +235,74 @@ async def test_table_card_deals_take_a_whole_hand_in_one_prompt(tmp_path: Path) 
         assert [side for side, _ in dealt] == ["humans", "aliens"]  # one dialog per side, not per card
         deals = [e["command"] for e in load_battle_file(battle.session.path).log if e["command"]["type"] == "deal_cards"]
         assert [len(d["cards"]) for d in deals] == [count for _, count in dealt]
+
+
+async def test_the_recovery_dialog_owns_its_keys(tmp_path: Path) -> None:
+    """Post-battle with table dice: S and N typed while the recovery dice are asked for
+    neither save nor go on, and are not typed into the faces; the dialog says why."""
+    import attrs
+
+    from campaign.engine import RollRequest
+    from scenarios.demo import write_demo
+    from tests.tui.test_battle import pick, settle as settle_battle
+    from tui.screens.battle import BattleScreen
+    from tui.screens.battle_dialogs import FacesScreen
+    from tui.screens.post_battle import PostBattleScreen
+
+    demo = write_demo(tmp_path / "demo", seed=11)
+    loaded = load_campaign(demo, builtin_scenarios())
+    save_campaign(demo, attrs.evolve(loaded.campaign, dice="table"))
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(demo)
+        await settle_battle(pilot)
+        app.screen.query_one("#faces-input", Input).value = "2 5"  # initiative: the Aliens first
+        await pilot.press("enter")
+        await settle_battle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session is not None
+        await pick(pilot, "Activate Pukers")
+        await pick(pilot, "Pukers: shoot at Tactical Squad")
+        await pilot.press("ctrl+r")
+        await settle_battle(pilot)
+        first = screen.session.pending
+        assert isinstance(first, RollRequest)
+        app.screen.query_one("#faces-input", Input).value = " ".join(["6"] * first.count + ["1"] * 40)
+        await pilot.press("enter")  # hits, and every recovery roll fails: Humans lose marines
+        await settle_battle(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle_battle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, FacesScreen) and "recovery rolls for Humans" in dialog.request.purpose
+        post = app.screen_stack[-2]
+        assert isinstance(post, PostBattleScreen)
+        field = dialog.query_one("#faces-input", Input)
+        field.focus()
+        await pilot.press("4", "s", "n", "space", "5")
+        await pilot.pause()
+        assert app.screen is dialog and field.value == "4 5"  # the letters went nowhere
+        assert "Only dice faces go here" in screen_text(app)
+        assert post.saved is None and load_campaign(demo, builtin_scenarios()).campaign.battle_in_progress
+        await pilot.press("escape")  # the dice left for later: S says what is missing
+        await settle_battle(pilot)
+        assert app.screen is post and "Recovery dice still to type: press R." in screen_text(app)
+        told: list[str] = []
+        send = app.notify
+        app.notify = lambda message, *a, **k: (told.append(str(message)), send(message, *a, **k))[1]  # type: ignore[method-assign]
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Type the recovery dice first (R)." in told and post.saved is None
+        await pilot.press("r")
+        await settle_battle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, FacesScreen)
+        dialog.query_one("#faces-input", Input).value = " ".join(["6"] * dialog.request.count)
+        await pilot.press("enter")
+        await settle_battle(pilot)
+        assert app.screen is post and post.preview is not None
+        await pilot.press("s")
+        await settle_battle(pilot)
+        assert post.saved is not None and "Saved." in screen_text(app)
+

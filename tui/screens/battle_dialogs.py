@@ -394,6 +394,20 @@ class CommandForm(MusterModal):
 # --- dice typed on the table -------------------------------------------------------------
 
 
+FACES_TYPED = r"[0-9 ,]*"  # what the faces field takes, key by key (a paste with anything else is refused whole)
+
+
+class FacesInput(Input):
+    """The faces field: digits, spaces and commas only. The dialog owns the keyboard, so a
+    screen's key (S saves, N next) typed here is neither typed into the faces nor acted on:
+    the dialog says why instead."""
+
+    def restricted(self) -> None:
+        screen = self.screen
+        if isinstance(screen, FacesScreen):
+            screen.refuse_key()
+
+
 class FacesScreen(MusterModal):
     """Type the faces of a table roll, a handful at once: this roll's faces first, then any
     faces of the rolls that follow (recovery dice...), in the order the dice are read.
@@ -410,8 +424,8 @@ class FacesScreen(MusterModal):
         with Vertical(classes="dialog"):
             yield Label(Text(inert(f"Roll {count} x d{self.request.die}: {self.request.describe()}")),
                         classes="dialog-message")
-            yield Input(" ".join(map(str, self.ahead)), placeholder=f"{count} faces, e.g. {' '.join(['4', '2', '6'][:max(1, min(count, 3))])}",
-                        id="faces-input")  # fmt: skip
+            yield FacesInput(" ".join(map(str, self.ahead)), placeholder=f"{count} faces, e.g. {' '.join(['4', '2', '6'][:max(1, min(count, 3))])}",
+                             restrict=FACES_TYPED, id="faces-input")  # fmt: skip
             yield Static(Text("Faces typed after this roll's answer the next rolls (recovery...).", style="dim"),
                          id="faces-hint")
             yield Static(id="faces-error")
@@ -438,6 +452,9 @@ class FacesScreen(MusterModal):
             self._error("Faces start at 1.")
             return
         self.dismiss(faces)
+
+    def refuse_key(self) -> None:
+        self._error("Only dice faces go here (digits and spaces): Enter accepts them, Esc goes back.")
 
     def _error(self, message: str) -> None:
         self.query_one("#faces-error", Static).update(Text(inert(message), style="bold red"))

@@ -237,6 +237,9 @@ class PostBattleScreen(MusterScreen):
             Text("O declares objectives and a winner; S saves; Esc goes back to the battle.", style="dim"))
 
     def action_confirm(self) -> None:
+        if self.preview is None and self.saved is None:
+            self.notify("Type the recovery dice first (R).", severity="warning", markup=False)
+            return
         if self.saved is not None or self.preview is None:
             return
         from saves.campaign_file import finish_battle
