@@ -55,9 +55,22 @@ def path_names(force: Force, path: str) -> str:
     return " / ".join(n for n in names if n)
 
 
+# Findings about the force as a whole sit at a top-level key; players call it so.
+FORCE_PLACES = {"units": "Force", "points_limit": "Points limit", "options": "Options", "edition": "Edition"}
+
+
+def place_name(force: Force, path: str) -> str:
+    """Where `path` is in the players' words: the names along it, or for a key of the
+    force itself its name in words ("points_limit" -> "Points limit")."""
+    names = path_names(force, path)
+    if names or not re.fullmatch(r"[a-z_]+", path):
+        return names
+    return FORCE_PLACES.get(path, path.replace("_", " ").capitalize())
+
+
 def named(force: Force, findings: list[Finding] | tuple[Finding, ...]) -> list[Finding]:
     """The findings with `where` filled in from their key paths."""
     return [
-        f if f.where or not f.path else attrs.evolve(f, where=path_names(force, f.path))
+        f if f.where or not f.path else attrs.evolve(f, where=place_name(force, f.path))
         for f in findings
     ]

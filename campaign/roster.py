@@ -15,6 +15,7 @@ import attrs
 
 from campaign.findings import Finding, named
 from campaign.force import Element, Force, Weapon
+from campaign.profiles import Profile
 
 
 @attrs.define(frozen=True)
@@ -47,6 +48,7 @@ class RosterUnit:
     cohesion: str = ""
     note: str = ""
     cost: float | None = None
+    profile: tuple[tuple[str, str], ...] = ()  # the unit's own fields (Unit.stats), labelled
 
     @property
     def alive(self) -> int:
@@ -97,8 +99,9 @@ def weapon_line(weapon: Weapon) -> str:
     return f"{weapon.name} ({', '.join(details)})"
 
 
-def profile(element: Element) -> tuple[tuple[str, str], ...]:
-    """The element's numbers as (label, value), the shared fields first, then `stats`."""
+def profile(element: Element, fields: Profile | None = None) -> tuple[tuple[str, str], ...]:
+    """The element's numbers as (label, value), the shared fields first, then `stats`,
+    each called by its label in `fields` (the ruleset's profile for it) where it has one."""
     rows: list[tuple[str, str]] = []
     if element.die:
         rows.append(("Die", element.die))
@@ -110,7 +113,9 @@ def profile(element: Element) -> tuple[tuple[str, str], ...]:
         rows.append(("Mounted", "yes"))
     if element.large:
         rows.append(("Large", "yes"))
-    rows += [(str(key), str(value)) for key, value in element.stats.items()]
+    for key, value in element.stats.items():
+        spec = fields.field(str(key)) if fields is not None else None
+        rows.append((spec.heading, spec.show(value)) if spec is not None else (str(key), str(value)))
     return tuple(rows)
 
 
@@ -128,6 +133,21 @@ def _costs(ruleset: Any, force: Force) -> tuple[Any, list[Finding]]:
     if all(e.each == 0 for u in priced.units for e in u.elements):
         return None, found  # a ruleset without points prices every element at 0: print no costs
     return priced, found
+
+
+def unit_profile(stats: dict[str, Any], fields: Profile | None) -> tuple[tuple[str, str], ...]:
+    """A unit's own fields as (label, value), labelled by the profile's unit fields."""
+    rows = []
+    for key, value in stats.items():
+        spec = fields.field(str(key), "unit") if fields is not None else None
+        rows.append((spec.heading, spec.show(value)) if spec is not None else (str(key), str(value)))
+    return tuple(rows)
+
+
+def _fields_of(ruleset: Any, element: Element) -> Profile | None:
+    """The profile `ruleset` reads `element` with, if it declares one."""
+    found = getattr(ruleset, "element_profile", None)
+    return found(element) if callable(found) else None
 
 
 def roster(force: Force, ruleset: Any) -> Roster:
@@ -154,7 +174,7 @@ def roster(force: Force, ruleset: Any) -> Roster:
                 name=element.name,
                 count=element.count,
                 alive=element.alive,
-                profile=profile(element),
+                profile=profile(element, _fields_of(ruleset, element)),
                 weapons=tuple(weapon_line(w) for w in element.weapons),
                 attributes=element.attributes,
                 spells=element.spells,
@@ -171,6 +191,7 @@ def roster(force: Force, ruleset: Any) -> Roster:
             cohesion=unit.cohesion or "",
             note=unit.note,
             cost=float(unit_cost.total) if unit_cost is not None else None,
+            profile=unit_profile(unit.stats, getattr(type(ruleset), "profile", None)),
         ))  # fmt: skip
     return Roster(
         force=force.name,

@@ -133,3 +133,19 @@ def test_every_ruleset_gives_a_roster_with_its_rule_lines(ruleset_id: str) -> No
         assert doc.total is None and all(e.cost_each is None for u in doc.units for e in u.elements)
     else:
         assert (doc.total is not None) == (ruleset_id == "flat-out-war")
+
+
+def test_fields_are_called_by_the_rulesets_labels() -> None:
+    """Issue 11: stats and a unit's own fields read as the profile calls them, not as raw keys."""
+    from campaign.rulesets import get_ruleset as ruleset_of
+    from tui.cli.roster import as_markdown, as_text
+
+    fw = ruleset_of("figwars-3")
+    text = as_text(roster(fw.sample_forces()[0], fw))
+    assert "6 x Rebel Trooper  TQ 1  MOV 4  DEF 1  DP 2  Armour flak vest" in text and "tq 1" not in text
+    d10 = ruleset_of("d10-phased")
+    doc = roster(d10.sample_forces()[0], d10)
+    text = as_text(doc)
+    assert "Legionaries  (8/8)\n  Grade average, Radius 6\n  Legion Sergeant  Move 6\"  Save 1  Close 2" in text
+    assert "command_radius" not in text and "save 1" not in text
+    assert "Grade average, Radius 6." in as_markdown(doc)

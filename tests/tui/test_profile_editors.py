@@ -67,6 +67,8 @@ async def test_a_figwars_trooper_and_its_weapon(tmp_path: Path) -> None:
         assert not editor.query("#f-die") and not editor.query("#f-kind")  # no Flat Out War fields
         await type_into(pilot, "#f-stat-tq", "9")
         assert "TQ must be at most 3, not 9" in editor_findings(app)
+        assert "Rebel Squad / Rebel Trooper:" in editor_findings(app)  # the players' names, never a key path
+        assert "units[" not in editor_findings(app) and ".stats." not in editor_findings(app)
         await type_into(pilot, "#f-stat-tq", "2")
         assert "TQ must be" not in editor_findings(app)
         await pick(pilot, "#f-stat-armour", "powered armor")

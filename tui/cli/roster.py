@@ -79,6 +79,10 @@ def _unit_title(unit: RosterUnit) -> str:
     return f"{unit.name}  ({unit.alive}/{unit.count}){cost}"
 
 
+def _numbers(profile: tuple[tuple[str, str], ...]) -> str:
+    return ", ".join(f"{label} {value}" for label, value in profile)
+
+
 def as_text(doc: Roster, width: int = WIDTH) -> str:
     """The roster as plain lines no wider than `width` (findings excepted)."""
     doc = shown(doc)
@@ -92,6 +96,8 @@ def as_text(doc: Roster, width: int = WIDTH) -> str:
         out += [*wrap(doc.note, ""), ""]
     for unit in doc.units:
         out.append(_unit_title(unit))
+        if unit.profile:
+            out += wrap(_numbers(unit.profile), "  ", "  ")
         if unit.cohesion:
             out.append(f"  Cohesion: {unit.cohesion}")
         if unit.honours:
@@ -145,13 +151,15 @@ def as_markdown(doc: Roster) -> str:
         out += [md(doc.note), ""]
     for unit in doc.units:
         out += [f"## {md(_unit_title(unit))}", ""]
+        if unit.profile:
+            out.append(f"{md(_numbers(unit.profile))}.  ")
         if unit.cohesion:
             out.append(f"Cohesion: {md(unit.cohesion)}.  ")
         if unit.honours:
             out.append(f"Honours: {md(', '.join(unit.honours))}.  ")
         if unit.note:
             out.append(f"{md(unit.note)}  ")
-        if unit.cohesion or unit.honours or unit.note:
+        if unit.profile or unit.cohesion or unit.honours or unit.note:
             out.append("")
         out += ["| Element | Qty | Profile | Weapons | Attributes | Pts | Campaign |", "|---|---:|---|---|---|---:|---|"]
         for e in unit.elements:
@@ -196,7 +204,8 @@ def as_html(doc: Roster) -> str:
         out.append(f"<p>{e_(doc.note)}</p>")
     for unit in doc.units:
         out.append(f"<h2>{e_(_unit_title(unit))}</h2>")
-        extra = [f"Cohesion: {unit.cohesion}"] if unit.cohesion else []
+        extra = [_numbers(unit.profile)] if unit.profile else []
+        extra += [f"Cohesion: {unit.cohesion}"] if unit.cohesion else []
         extra += [f"Honours: {', '.join(unit.honours)}"] if unit.honours else []
         extra += [unit.note] if unit.note else []
         if extra:

@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
+from campaign.findings import named
 from campaign.force import Element, Force, Weapon
 from campaign.inert_text import control_problem, inert
 from campaign.profiles import COUNT, FieldSpec, Profile, check_element
@@ -189,7 +190,7 @@ class ElementEditorScreen(MusterScreen[Element | None]):
         said = {f.path for f in mine}
         mine += [f for f in check_element(self.profile, self.element, path, self.index == 0) if f.path not in said]
         # a typed problem is a finding too: never "No findings" beside it
-        findings = findings_text(mine) if mine or not self.problems else Text()
+        findings = findings_text(named(trial, mine)) if mine or not self.problems else Text()
         for problem in self.problems:
             findings.append("✖ " + inert(problem) + "\n", style="red")
         self.query_one("#editor-findings", Static).update(findings)
