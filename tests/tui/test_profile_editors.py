@@ -217,3 +217,27 @@ async def test_a_new_element_has_only_the_fields_its_profile_declares(tmp_path: 
         await pilot.pause()
         assert isinstance(app.screen, ElementEditorScreen)
         assert (app.screen.original.die, app.screen.original.move) == (None, None)  # FigWars keeps MOV in stats
+
+
+async def test_the_force_table_wraps_long_weapon_names(tmp_path: Path) -> None:
+    """Issue 11: FigWars' weapon names are long; at 80 columns they wrap (three lines at most,
+    an ellipsis says there is more) instead of being cut mid-word."""
+    from tests.tui.helpers import screen_text
+
+    forces = {f.name: f for f in get_ruleset("figwars-3").sample_forces()}
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_force(forces["Gothic Imperium Battle Group"], None, on_save=lambda f: None)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("   Guardsman "))
+        assert lines[at].rstrip().endswith("Laser Gun;") and lines[at + 1].strip() == "fixed bayonet"
+        assert any(line.rstrip().endswith("Hi-(powered)") for line in lines)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.open_force(forces["Intergalactic Hunters"], None, on_save=lambda f: None)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("   Intergalactic Hun… "))
+        assert [line[46:62].rstrip() for line in lines[at:at + 3]] == ["hunter's", "shoulder", "blaster;…"]

@@ -14,8 +14,7 @@ from campaign.findings import Finding, named
 from campaign.force import Element, Force, Weapon
 from campaign.inert_text import inert, inert_json
 from campaign.profiles import DEFAULT_PROFILE, FieldSpec, field_value
-from saves.errors import SaveError
-from saves.force_file import load_force, ruleset_for
+from tui.cli.force_arg import load_force_arg
 
 NAME = "cost"
 HELP = "price a force file: each element, unit totals, the force total and findings"
@@ -216,12 +215,10 @@ def as_table(force: Force, cost: ForceCost, findings: list[Finding], *, lines: b
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        force = load_force(args.force)
-        ruleset = ruleset_for(force, args.force)
-    except SaveError as exc:
-        print(inert(f"muster cost: {exc}"), file=sys.stderr)
+    loaded = load_force_arg(args.force, NAME)
+    if loaded is None:
         return 2
+    force, ruleset = loaded
     try:
         cost = ruleset.price(force)
         findings = _findings(ruleset, force, cost)

@@ -19,8 +19,7 @@ import attrs
 
 from campaign.inert_text import inert, inert_json
 from campaign.roster import Roster, RosterElement, RosterUnit, roster
-from saves.errors import SaveError
-from saves.force_file import load_force, ruleset_for
+from tui.cli.force_arg import load_force_arg
 from tui.cli.cost import finding_line, points
 
 NAME = "roster"
@@ -254,12 +253,10 @@ def render(doc: Roster, fmt: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from saves.atomic import atomic_write_text
 
-    try:
-        force = load_force(args.force)
-        ruleset = ruleset_for(force, args.force)
-    except SaveError as exc:
-        print(inert(f"muster roster: {exc}"), file=sys.stderr)
+    loaded = load_force_arg(args.force, NAME)
+    if loaded is None:
         return 2
+    force, ruleset = loaded
     try:
         doc = roster(force, ruleset)
     except Exception as exc:  # noqa: BLE001 - a force the ruleset cannot read: say so, no traceback

@@ -6,6 +6,7 @@ Every cell and line is built as rich Text from the force's data, so a unit named
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from campaign.inert_text import inert
 from tui.force_edits import Place
 from tui.workspace import Priced, element_cost
 
+WEAPON_LINES = 3  # the most lines an element's row grows to for its weapons
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY_MARK = {"error": "✖", "warning": "▲", "info": "•"}
 
@@ -70,10 +72,14 @@ class ForceTable(DataTable):
         self.profile = profile
         self.has_points = has_points
 
+    @property
+    def widths(self) -> list[tuple[str, int]]:
+        return columns(self.profile, self.has_points)
+
     def on_mount(self) -> None:
         self.cursor_type = "row"
         self.zebra_stripes = False
-        for label, width in columns(self.profile, self.has_points):
+        for label, width in self.widths:
             self.add_column(Text(label), width=width, key=label)
 
     def show(self, force: Force, priced: Priced, keep: Place | None = None) -> None:
@@ -86,9 +92,24 @@ class ForceTable(DataTable):
             self.add_row(Text(inert(unit.name), style="bold"), Text(str(count)), *blanks, *cost, key=place_key((u, None)))
             for e, element in enumerate(unit.elements):
                 ecost = element_cost(priced, u, e)
-                self.add_row(*self._element_cells(element, ecost), key=place_key((u, e)))
+                cells = self._element_cells(element, ecost)
+                self.add_row(*cells, key=place_key((u, e)), height=self._height(cells))
         if keep is not None:
             self.go_to(keep)
+
+    def _height(self, cells: list[Text]) -> int:
+        """Weapons wrap (FigWars' names are long), up to WEAPON_LINES; other cells keep to
+        one line and end in an ellipsis where they are cut."""
+        weapons = next(i for i, (label, _) in enumerate(self.widths) if label == "Weapons")
+        width = self.widths[weapons][1]
+        for i, cell in enumerate(cells):
+            if i != weapons:
+                cell.no_wrap, cell.overflow = True, "ellipsis"
+        lines = textwrap.wrap(cells[weapons].plain, width, break_on_hyphens=False) or [""]
+        if len(lines) > WEAPON_LINES:  # the rest is in the element's editor: say that there is more
+            lines = [*lines[: WEAPON_LINES - 1], lines[WEAPON_LINES - 1][: width - 1] + "…"]
+        cells[weapons] = Text("\n".join(lines), no_wrap=True, overflow="ellipsis")
+        return len(lines)
 
     def _element_cells(self, element: Element, cost: ElementCost | None) -> list[Text]:
         name = Text("  " + inert(element.name))
