@@ -44,7 +44,8 @@ SCREENS: dict[str, str] = {
         "limit, or an error the ruleset finds). b starts the battle with the units ticked; a refused side "
         "stops it, unless o gives an override with a reason (a house rule), which the battle file keeps "
         "with that side. f forecasts the battle between the units ticked: a couple of dozen battles "
-        "played by the autoplayer in the background, each side's chance to win, draw or lose."
+        "played by the autoplayer in the background (every side at once when there are more than two), "
+        "each side's chance to win, draw or lose."
     ),
     "force-builder": (
         "Units in bold with their elements beneath, each with its cost. The panel below breaks the "
