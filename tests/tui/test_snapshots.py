@@ -77,6 +77,14 @@ def test_force_builder(snap_compare, table: Path) -> None:  # type: ignore[no-un
     assert snap_compare(app, terminal_size=SIZE, run_before=opened(lambda a: a.open_force(toy_force(limit=20), None)))
 
 
+def test_force_builder_figwars_weapons_wrap(snap_compare, table: Path) -> None:  # type: ignore[no-untyped-def]
+    """FigWars' long weapon names wrap in the force table at 80 columns (issue 11)."""
+    from campaign.rulesets import get_ruleset
+
+    force = next(f for f in get_ruleset("figwars-3").sample_forces() if f.name == "Gothic Imperium Battle Group")
+    assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=opened(lambda a: a.open_force(force, None)))
+
+
 def test_element_editor(snap_compare, table: Path) -> None:  # type: ignore[no-untyped-def]
     app = MusterApp(".")
     assert snap_compare(
