@@ -325,3 +325,24 @@ async def test_the_track_panel_shows_the_battle_in_progress_and_scrolls_to_the_l
         await pilot.press("end")
         await settle(pilot)
         assert "\u00b7 The Rout" in screen_text(app)  # the last scenario, scrolled to
+
+
+async def test_a_marker_of_one_activation_ends_with_its_round(demo: Path) -> None:
+    """"ran" shows beside the unit in the round it ran, and no longer once the next round
+    begins, before the unit activates again (the display rule of FOW's describe_unit)."""
+    app = MusterApp(demo.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_battle(pilot, app, demo)
+        await pick(pilot, "Activate Tactical Squad")
+        await pick(pilot, "Move Tactical Squad")
+        await pilot.press("right")  # run: yes
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "Tactical Squad  9/9  ran" in screen_text(app)
+        await pick(pilot, "End activation")
+        await pick(pilot, "Pass")  # the Aliens' turn: round 1 ends
+        await settle(pilot)
+        assert screen.session is not None and screen.session.battle.state.round == 2
+        assert screen.session.battle.state.unit("tactical-squad").markers.get("ran")  # still in the state
+        text = screen_text(app)
+        assert "Tactical Squad  9/9" in text and "Tactical Squad  9/9  ran" not in text
