@@ -52,6 +52,7 @@ def test_new_demo_status_report_validate(tmp_path: Path, capsys: pytest.CaptureF
     assert code == 0 and "next: battle 2, The Last Bridge" in out
     code, out, _ = _run(capsys, "report", str(folder), "--format", "md")
     assert code == 0 and out.startswith("# Demo: The Hive War")
+    assert "Next: battle 2, The Last Bridge." in out  # the scenario's name, not its id
     assert "| 1 | Humans | 60 | Eliminated Ripper Swarm (25% of 240) |" in out
     assert "1. humans: shoot unit=Tactical Squad target=Ripper Swarm (range_band short); rolls d6: 4 4 1 (3 x d6 to hit)" in out
     assert "Ripper Swarm (0/24)" in out

@@ -111,7 +111,9 @@ def test_findings_are_listed_under_the_table(tmp_path: Path, capsys: pytest.Capt
     rules = {(f["severity"], f["rule"], f["path"]) for f in data["findings"]}
     assert ("error", "FOW 19 points limit", "points_limit") in rules
     assert ("error", "FOW 19.1", "units[0].elements[0].move") in rules
-    assert {f["path"]: f["where"] for f in data["findings"]}["units[0].elements[0].move"] == "Swordsmen / Swordsman"
+    where = {f["path"]: f["where"] for f in data["findings"]}
+    assert where["units[0].elements[0].move"] == "Swordsmen / Swordsman"
+    assert where["points_limit"] == "Points limit"  # the force's own key, in words
 
 
 def test_lines_show_how_a_cost_is_made(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
