@@ -10,14 +10,8 @@ import pytest
 from campaign.engine.errors import IllegalCommand
 from campaign.rulesets.figwars3.attack import OpposedRoll, drive, exact_odds, resolve
 from campaign.rulesets.figwars3.melee import melee_attack
-from campaign.rulesets.figwars3.ranged import (
-    burst_roll,
-    burst_shares,
-    paired_shot,
-    ranged_attack,
-    spray_in_melee,
-    split_shots,
-)
+from campaign.rulesets.figwars3.firing import BurstShare, pair_problem, pair_roll, share_of, split_burst
+from campaign.rulesets.figwars3.ranged import ranged_attack, spray_in_melee
 from campaign.rulesets.figwars3.weapons import RANGED
 from tests.figwars3.helpers import odds_summary, summary_from_enumeration, trooper
 
@@ -26,35 +20,42 @@ MARINE = trooper("Marine", 1, 2, armour="light combat armor", ranged=("Assault R
 
 
 def test_burst_fire_shares_and_gap_cost() -> None:
-    assert burst_shares(6, 1, (1, 3)) == (3, 1, 1)  # 1" gap free, 3" costs 1 x 1 die
-    assert burst_shares(8, 2, (4,)) == (2, 2)  # 8 - 2 x 2 for the 4" walk = 4: 2 and 2
-    assert burst_shares(7, 1, (0, 0), (3, 2, 2)) == (3, 2, 2)
-    with pytest.raises(IllegalCommand, match="at least 2"):
-        burst_shares(8, 2, (0,), (7, 1))
-    with pytest.raises(IllegalCommand, match="after the gaps"):
-        burst_shares(5, 1, (2,), (3, 2))
+    # the initial target keeps what the further shares and the gaps leave (PR-56)
+    assert split_burst(6, 1, [BurstShare("b", 1, 1), BurstShare("c", 1, 3)]) == 3  # 1" gap free, 3" costs 1 x 1 die
+    assert split_burst(8, 2, [BurstShare("b", 2, 4)]) == 2  # 8 - 2 x 2 for the 4" walk - 2 = 2
+    assert split_burst(7, 1, [BurstShare("b", 2), BurstShare("c", 2)]) == 3
+    with pytest.raises(IllegalCommand, match="at least A2"):
+        split_burst(8, 2, [BurstShare("b", 1)])
+    with pytest.raises(IllegalCommand, match="leave 0 for the first target"):
+        split_burst(5, 1, [BurstShare("b", 4, 2)])
     with pytest.raises(IllegalCommand, match="autofire"):
-        burst_shares(5, 0, ())
+        split_burst(5, 0, [])
 
 
 def test_burst_share_rolls_against_its_own_target() -> None:
     shot = ranged_attack(trooper("Hero", 1, 2, attributes=("Hero",)), RANGED["Assault Rifle"], GRUNT)
-    first, second = burst_roll(shot, 3, True), burst_roll(shot, 1, False)
+    first, second = share_of(shot, 3, True), share_of(shot, 1, False)
     assert first.attacker.pool == 3 and first.attacker.rerolls and not second.attacker.rerolls
     out = drive(resolve(second), [[6], [1, 2]])
     assert out.judgement.margin == 2 and out.dp == 1
 
 
 def test_two_weapons_one_target_and_two_targets() -> None:
-    gunman = trooper("Gunman", 2, 2, ranged=("pistol", "sub machine gun"))
-    pair = paired_shot(gunman, RANGED["pistol"], RANGED["sub machine gun"], GRUNT)
-    assert pair.attacker.pool == 2 + 1 + 2 - 1
-    slinger = trooper("Slinger", 2, 2, attributes=("Gunslinger",), ranged=("pistol", "sub machine gun"))
-    assert paired_shot(slinger, RANGED["pistol"], RANGED["sub machine gun"], GRUNT).attacker.pool == 5
-    one, two = split_shots(gunman, RANGED["pistol"], RANGED["sub machine gun"], (GRUNT, GRUNT))
-    assert (one.attacker.pool, two.attacker.pool) == (2 + 1 - 2, 2 + 2 - 2)
-    with pytest.raises(IllegalCommand, match="11.24"):
-        paired_shot(gunman, RANGED["pistol"], RANGED["light machine gun"], GRUNT)
+    gunman = trooper("Gunman", 2, 2, attributes=("Hero",), ranged=("pistol", "sub machine gun"))
+    pistol = ranged_attack(gunman, RANGED["pistol"], GRUNT)
+    smg = ranged_attack(gunman, RANGED["sub machine gun"], GRUNT)
+    pair = pair_roll(pistol, False, second_atk=RANGED["sub machine gun"].atk)
+    assert pair.attacker.pool == pistol.attacker.pool + 2 - 1 and pair.attacker.rerolls == pistol.attacker.rerolls
+    assert pair_roll(pistol, True, second_atk=2).attacker.pool == pistol.attacker.pool + 2  # Gunslinger: no -1d
+    one, two = pair_roll(pistol, False), pair_roll(smg, False, first=False)
+    assert (one.attacker.pool, two.attacker.pool) == (pistol.attacker.pool - 2, smg.attacker.pool - 2)
+    assert one.attacker.rerolls and not two.attacker.rerolls  # re-rolls go with the first roll only
+    assert pair_roll(smg, True, first=False).attacker.pool == smg.attacker.pool - 1  # Gunslinger -1d
+    weak = ranged_attack(trooper("Weak", 0, 2, ranged=("pistol",)), RANGED["pistol"], GRUNT)
+    with pytest.raises(IllegalCommand, match="2.2"):
+        pair_roll(weak, False)
+    assert "heavy or sniper" in pair_problem(RANGED["pistol"], RANGED["light machine gun"])
+    assert pair_problem(RANGED["pistol"], RANGED["sub machine gun"]) == ""
 
 
 def test_spray_in_melee_attacks_twice_tq_once() -> None:

@@ -92,17 +92,20 @@ def pair_penalty(two_targets: bool, gunslinger: bool) -> int:
     return GUNSLINGER_PAIR[penalty] if gunslinger else penalty
 
 
-def paired_one_target(first: OpposedRoll, second_atk: int, gunslinger: bool) -> OpposedRoll:
-    """One roll: both ATKs, TQ once, -1d (Gunslinger: none)."""
-    out = with_term(first, Term("second weapon ATK", second_atk))
-    penalty = pair_penalty(False, gunslinger)
-    return with_term(out, Term("two weapons", penalty)) if penalty else out
-
-
-def paired_two_targets(first: OpposedRoll, second: OpposedRoll, gunslinger: bool) -> tuple[OpposedRoll, OpposedRoll]:
-    """Two rolls, each with TQ and -2d (Gunslinger -1d); the re-rolls go with the first only."""
-    term = Term("two weapons", pair_penalty(True, gunslinger))
-    return with_term(first, term), with_term(second, term, keep_rerolls=False)
+def pair_roll(opposed: OpposedRoll, gunslinger: bool, second_atk: int | None = None, first: bool = True) -> OpposedRoll:
+    """One roll of a two-weapon shot (11.24), from the roll of one weapon alone.
+    With `second_atk`, both weapons at one target: both ATKs, TQ once, -1d (Gunslinger:
+    none). Without, one weapon of a split at two targets: -2d (Gunslinger -1d), the
+    shooter's re-rolls with the `first` roll only. Refused when no die is left (2.2)."""
+    out = opposed
+    if second_atk is not None:
+        out = with_term(out, Term("second weapon ATK", second_atk))
+    penalty = pair_penalty(second_atk is None, gunslinger)
+    if penalty:  # a split always has one, so its second roll loses the re-rolls here
+        out = with_term(out, Term("two weapons", penalty), keep_rerolls=first)
+    if out.attacker.pool <= 0:
+        raise IllegalCommand("FW3 2.2", f"{out.attacker.name}'s two-weapon shot comes to {out.attacker.pool} dice")
+    return out
 
 
 @attrs.frozen

@@ -624,12 +624,14 @@ class FigWarsRules(BattleRules):
         if second is not None and extras.get("burst"):
             raise IllegalCommand("FW3 11.24", "a burst is fired from one weapon, not a pair")
         if second is not None and not extras.get("second_target_model"):
-            opposed = firing.paired_one_target(opposed, second.atk or 0, p.has("Gunslinger"))
+            ranged_attack(p, second, self._defender(target), {**facts, "role": "direct"})  # the second weapon must reach too
+            opposed = firing.pair_roll(opposed, p.has("Gunslinger"), second_atk=second.atk or 0)
         elif second is not None:
-            opposed = firing.with_term(opposed, Term("two weapons", firing.pair_penalty(True, p.has("Gunslinger"))))
+            opposed = firing.pair_roll(opposed, p.has("Gunslinger"))
         if extras.get("burst"):
             shares = firing.burst_shares(extras["burst"])
             opposed = firing.share_of(opposed, firing.split_burst(opposed.attacker.pool, weapon.autofire, shares), True)
+        self._further_rolls(state, el, command, weapon)  # refused now, before anything is spent
         return opposed, el, target, weapon
 
     def _second_weapon(self, p: Profile, first: RangedWeapon, extras: dict[str, Any]) -> RangedWeapon | None:
@@ -730,10 +732,10 @@ class FigWarsRules(BattleRules):
                     victim.data["stunned"] = True
                     ctx.emit("stunned", f"{victim.name} is stunned by the blast", model=victim.id)
 
-    def _further_shots(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon, ctx: Context) -> Resolution:
-        """The further rolls of one shooting action: a second weapon at a second target
-        (11.24), the further shares of a burst (11.16, PR-56). Returns their successes."""
-        p = self.profile(el.id)
+    def _further_rolls(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon) -> list[tuple[ElementState, OpposedRoll]]:
+        """The further rolls of one shooting action, each with its target: a second weapon
+        at a second target (11.24), the further shares of a burst (11.16, PR-56)."""
+        p = self._armed(el)
         facts = {k: v for k, v in command.facts.items() if k in RANGED_FACTS and k != "role"}
         rolls: list[tuple[ElementState, OpposedRoll]] = []
         second_target = command.facts.get("second_target_model", "")
@@ -742,12 +744,16 @@ class FigWarsRules(BattleRules):
             other = self._any_model(state, second_target)
             assert second is not None
             opposed = ranged_attack(p, second, self._defender(other), {**facts, "role": "direct"})
-            penalty = Term("two weapons", firing.pair_penalty(True, p.has("Gunslinger")))
-            rolls.append((other, firing.with_term(opposed, penalty, keep_rerolls=False)))  # re-rolls go with the first roll
+            rolls.append((other, firing.pair_roll(opposed, p.has("Gunslinger"), first=False)))
         for share in firing.burst_shares(command.facts.get("burst", [])):
             other = self._any_model(state, share.model)
             opposed = ranged_attack(p, weapon, self._defender(other), {**facts, "cover": share.cover, "role": "direct"})
             rolls.append((other, firing.share_of(opposed, share.dice, False)))
+        return rolls
+
+    def _further_shots(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon, ctx: Context) -> Resolution:
+        """Rolls the further rolls of one shooting action; returns their successes."""
+        rolls = self._further_rolls(state, el, command, weapon)
         scored = 0
         for other, opposed in rolls:
             self._cancel_sentry(other, ctx)

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from campaign.engine.errors import IllegalCommand
 from campaign.rulesets.figwars3.attack import OpposedRoll, Side, Term
+from campaign.rulesets.figwars3.firing import with_term
 from campaign.rulesets.figwars3.profile import Profile
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.weapons import BAND_MODIFIER, RangedWeapon
@@ -239,83 +238,7 @@ def placed(successes: int) -> bool:
     return successes >= 1
 
 
-
-# --- two weapons, burst fire, spray in melee (11.16, 11.21, 11.24) -----------------------
-
-
-def _with_terms(opposed: OpposedRoll, extra: tuple[Term, ...], rerolls: bool = True) -> OpposedRoll:
-    att = opposed.attacker
-    side = attrs.evolve(att, terms=att.terms + extra, rerolls=att.rerolls if rerolls else ())
-    return attrs.evolve(opposed, attacker=side)
-
-
-def _pairable(first: RangedWeapon, second: RangedWeapon) -> None:
-    for weapon in (first, second):
-        if weapon.heavy or weapon.sniper:
-            raise IllegalCommand("FW3 11.24", f"{weapon.name} cannot be fired as one of two weapons (heavy or sniper)")
-
-
-def paired_shot(
-    shooter: Profile, first: RangedWeapon, second: RangedWeapon, target: Profile, facts: Mapping[str, Any] | None = None
-) -> OpposedRoll:
-    """Both weapons at one target (11.24): both ATKs, TQ once, -1d (Gunslinger: none)."""
-    _pairable(first, second)
-    ranged_attack(shooter, second, target, facts)  # the second weapon must reach too
-    opposed = ranged_attack(shooter, first, target, facts)
-    extra = [Term("second weapon ATK", second.atk or 0)]
-    if not shooter.has("Gunslinger"):
-        extra.append(Term("two weapons", -1))
-    return _with_terms(opposed, tuple(extra))
-
-
-def split_shots(
-    shooter: Profile,
-    first: RangedWeapon,
-    second: RangedWeapon,
-    targets: tuple[Profile, Profile],
-    facts: tuple[Mapping[str, Any], Mapping[str, Any]] = ({}, {}),
-) -> tuple[OpposedRoll, OpposedRoll]:
-    """One weapon at each of two targets (11.24): two rolls, TQ in each, -2d each
-    (Gunslinger -1d); the shooter's re-rolls go to the first roll only."""
-    _pairable(first, second)
-    penalty = (Term("two targets", -1 if shooter.has("Gunslinger") else -2),)
-    one = _with_terms(ranged_attack(shooter, first, targets[0], facts[0]), penalty)
-    two = _with_terms(ranged_attack(shooter, second, targets[1], facts[1]), penalty, rerolls=False)
-    for opposed in (one, two):
-        if opposed.attacker.pool <= 0:
-            raise IllegalCommand("FW3 2.2", f"{shooter.name}'s split shot comes to {opposed.attacker.pool} dice")
-    return one, two
-
-
-def burst_shares(pool: int, autofire: int, gaps: tuple[int, ...], shares: tuple[int, ...] = ()) -> tuple[int, ...]:
-    """Dice per target of a burst (11.16, PR-56): `gaps[i]` is the distance in inches
-    from target i to target i+1; each full 2" of a gap of 2" or more costs `autofire` dice.
-    Every target gets at least the autofire rating; without `shares` the first target
-    takes whatever is left over."""
-    if autofire < 1:
-        raise IllegalCommand("FW3 11.16", "only an autofire (A#) weapon can burst fire")
-    count = len(gaps) + 1
-    walk = sum(autofire * (gap // 2) for gap in gaps if gap >= 2)
-    available = pool - walk
-    if not shares:
-        rest = available - autofire * count
-        if rest < 0:
-            raise IllegalCommand("FW3 11.16", f"{pool} dice less {walk} for the gaps cannot give {count} targets {autofire} each")
-        return (autofire + rest,) + (autofire,) * (count - 1)
-    if len(shares) != count:
-        raise IllegalCommand("FW3 11.16", f"{count} targets need {count} shares of dice")
-    if any(s < autofire for s in shares):
-        raise IllegalCommand("FW3 11.16", f"each target of the burst needs at least {autofire} dice")
-    if sum(shares) > available:
-        raise IllegalCommand("FW3 11.16", f"the burst has {available} dice after the gaps, not {sum(shares)}")
-    return tuple(shares)
-
-
-def burst_roll(opposed: OpposedRoll, dice: int, first: bool) -> OpposedRoll:
-    """One share of a burst, rolled against its own target's defence (PR-56); the
-    shooter's re-rolls apply to one share only (the first)."""
-    att = attrs.evolve(opposed.attacker, terms=(Term("burst share", dice),), rerolls=opposed.attacker.rerolls if first else ())
-    return attrs.evolve(opposed, attacker=att)
+# --- spray in melee (11.21); two weapons and burst fire are in firing.py ------------------
 
 
 def spray_in_melee(shooter: Profile, weapon: RangedWeapon, target: Profile) -> tuple[OpposedRoll, OpposedRoll]:
@@ -327,5 +250,5 @@ def spray_in_melee(shooter: Profile, weapon: RangedWeapon, target: Profile) -> t
     second = ranged_attack(shooter, weapon, target, {"in_melee": True, "role": "spray"})
     mod = IN_MELEE_CLASS[weapon_class(weapon)]
     if mod:
-        second = _with_terms(second, (Term(f"{weapon_class(weapon)} weapon in melee", mod),), rerolls=False)
+        second = with_term(second, Term(f"{weapon_class(weapon)} weapon in melee", mod), keep_rerolls=False)
     return first, second
