@@ -41,11 +41,14 @@ class MusterApp(App[None]):
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
     ]
 
-    def __init__(self, folder: str | Path = ".", demo: bool = False, *, demo_root: Path | None = None) -> None:
+    def __init__(
+        self, folder: str | Path = ".", demo: bool = False, *, demo_root: Path | None = None, demo_ruleset: str = ""
+    ) -> None:
         super().__init__()
         self.folder = Path(folder).expanduser().resolve()
         self.demo = demo
         self.demo_root = demo_root  # where --demo writes its copy; None: the user's data folder
+        self.demo_ruleset = demo_ruleset  # whose demo ("": Flat Out War's)
 
     def on_mount(self) -> None:
         from tui.screens.campaigns import CampaignsScreen
@@ -135,7 +138,7 @@ class MusterApp(App[None]):
 
         try:
             root = self.demo_root or workspace.demo_home()
-            folder = workspace.write_demo(root)
+            folder = workspace.write_demo(root, self.demo_ruleset)
         except Exception as exc:  # shown to the user; the campaigns screen stays usable
             self.call_from_thread(self.notify, inert(exc), title="No demo", severity="error", markup=False)
             return
@@ -156,13 +159,13 @@ class MusterApp(App[None]):
             screen.action_rescan()
 
 
-def app_for(folder: str | None = None, demo: bool = False) -> MusterApp:
-    """The app for `muster [DIR] [--demo]`: a demo copy goes into DIR when one is named,
-    else into the user's data folder (never wherever the terminal happens to be)."""
+def app_for(folder: str | None = None, demo: bool = False, demo_ruleset: str = "") -> MusterApp:
+    """The app for `muster [DIR] [--demo [RULESET]]`: a demo copy goes into DIR when one
+    is named, else into the user's data folder (never wherever the terminal happens to be)."""
     root = Path(folder).expanduser() if demo and folder else None
-    return MusterApp(folder or ".", demo=demo, demo_root=root)
+    return MusterApp(folder or ".", demo=demo, demo_root=root, demo_ruleset=demo_ruleset)
 
 
-def run_app(folder: str | None = None, demo: bool = False) -> int:
-    app_for(folder, demo).run()
+def run_app(folder: str | None = None, demo: bool = False, demo_ruleset: str = "") -> int:
+    app_for(folder, demo, demo_ruleset).run()
     return 0

@@ -387,28 +387,29 @@ def demo_home() -> Path:
     return Path(platformdirs.user_data_dir("muster", appauthor=False)) / "demos"
 
 
-def free_demo_folder(root: Path) -> Path:
+def free_demo_folder(root: Path, name: str = "demo-campaign") -> Path:
     """The first of demo-campaign, demo-campaign-2, ... not yet in `root`: each copy is fresh."""
-    folder, n = root / "demo-campaign", 1
+    folder, n = root / name, 1
     while folder.exists():
         n += 1
-        folder = root / f"demo-campaign-{n}"
+        folder = root / f"{name}-{n}"
     return folder
 
 
-def write_demo(root: Path) -> Path:
+def write_demo(root: Path, ruleset: str = "") -> Path:
     """Write a fresh copy of the demo campaign under `root`, in a folder of its own; returns it.
 
-    Uses the campaigns code (`muster new DIR --demo`) when present; otherwise writes
-    the sample forces as force files, so `muster --demo` always shows something.
+    Uses the campaigns code (`muster new DIR --demo [RULESET]`) when present; otherwise
+    writes the sample forces as force files, so `muster --demo` always shows something.
+    A named ruleset's demo goes in demo-RULESET (demo-figwars-3, ...).
     """
     root.mkdir(parents=True, exist_ok=True)
-    folder = free_demo_folder(root)
+    folder = free_demo_folder(root, f"demo-{ruleset}" if ruleset else "demo-campaign")
     for module_name, func in (("scenarios.demo", "write_demo"),):
         module = _optional(module_name)
         writer = getattr(module, func, None) if module else None
         if writer is not None:
-            writer(folder)
+            writer(folder, ruleset=ruleset)
             return folder
     folder.mkdir(parents=True, exist_ok=True)
     if _optional("saves.force_file") is not None:

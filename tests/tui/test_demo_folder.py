@@ -82,3 +82,33 @@ def test_serve_passes_a_demo_on_without_a_folder() -> None:
     words = shlex.split(app_command(None, True))
     assert len(words) == 4 and words[1] == "-c" and words[-1] == "--demo"  # no folder: the data folder
     assert shlex.split(app_command(None, False))[-1] == str(Path(".").resolve())
+
+
+def test_demo_takes_a_ruleset_and_still_takes_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.cli import _demo_args, main
+
+    parser = _app_parser(_subcommands())
+    args = parser.parse_args(["--demo", "figwars-3"])
+    assert _demo_args(args.demo, args.dir) == ("figwars-3", None)
+    args = parser.parse_args(["--demo"])
+    assert _demo_args(args.demo, args.dir) == ("", None)  # Flat Out War's, as before
+    args = parser.parse_args(["--demo", str(tmp_path)])  # `muster --demo DIR` still means a folder
+    assert _demo_args(args.demo, args.dir) == ("", str(tmp_path))
+    args = parser.parse_args([str(tmp_path), "--demo", "fw3"])
+    assert _demo_args(args.demo, args.dir) == ("fw3", str(tmp_path))
+    assert main([str(tmp_path), "--demo", "no-such-rules"]) == 2
+    assert "no demo campaign for 'no-such-rules'" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_the_figwars_demo_opens_in_the_tui(tmp_path: Path) -> None:
+    app = app_for(str(tmp_path), demo=True, demo_ruleset="figwars-3")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        folder = tmp_path / "demo-figwars-3"
+        assert isinstance(app.screen, DashboardScreen) and app.screen.folder == folder
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "figwars-3" in screen_text(app)  # the list names the folder and its ruleset
+    assert 'ruleset = "figwars-3"' in (folder / "campaign.toml").read_text()

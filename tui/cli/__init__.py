@@ -1,6 +1,6 @@
 """The `muster` command.
 
-`muster [DIR] [--demo]` opens the TUI; `muster SUBCOMMAND ...` runs a headless
+`muster [DIR] [--demo [RULESET]]` opens the TUI; `muster SUBCOMMAND ...` runs a headless
 command. Each subcommand is a module here with `NAME`, `HELP`, `add_arguments(parser)`
 and `run(args) -> int`; add new ones to SUBCOMMANDS. Headless commands never import
 Textual, so scripts and CI stay fast.
@@ -61,10 +61,27 @@ def _app_parser(commands: dict[str, ModuleType]) -> argparse.ArgumentParser:
     )
     parser.add_argument("dir", nargs="?", default=None, help="folder of campaigns (default: here)")
     parser.add_argument(
-        "--demo", action="store_true",
-        help="open a fresh copy of the demo campaign (written into DIR if given, else the user data folder)",
+        "--demo", nargs="?", const="", default=None, metavar="RULESET",
+        help="open a fresh copy of the demo campaign, or the named ruleset's demo (e.g. figwars-3), "
+        "written into DIR if given, else the user data folder",
     )
     return parser
+
+
+def _demo_args(demo: str | None, folder: str | None) -> tuple[str | None, str | None]:
+    """(ruleset of the demo, folder) from `--demo [RULESET]` and DIR. `muster --demo DIR`
+    still means Flat Out War's demo in DIR: a word that names no demo is the folder."""
+    if not demo:
+        return demo, folder
+    from scenarios.demo import demo_for
+
+    try:
+        demo_for(demo)
+    except ValueError:
+        if folder is not None:
+            raise
+        return "", demo
+    return demo, folder
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,9 +102,14 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             return 130
     args = _app_parser(commands).parse_args(argv)
+    try:
+        demo, folder = _demo_args(args.demo, args.dir)
+    except ValueError as exc:
+        print(f"muster: {exc}", file=sys.stderr)
+        return 2
     from tui.app import run_app  # Textual is imported only when the TUI opens
 
-    return run_app(args.dir, demo=args.demo)
+    return run_app(folder, demo=demo is not None, demo_ruleset=demo or "")
 
 
 if __name__ == "__main__":
