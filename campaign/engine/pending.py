@@ -20,17 +20,20 @@ class FactSpec:
 
     `picks` says what a list fact holds, so a UI can offer a picker instead of typed ids:
     one of PICKS (any units, the acting side's enemy units, any elements, the acting side's
-    own elements, or the elements
-    of the command's `unit` or `target`); empty for anything else."""
+    own elements, the acting side's enemies' elements, or the elements
+    of the command's `unit` or `target`); empty for anything else. `parts`: the values each
+    picked id carries, written `id:part:part` in that order (a burst's dice, gap, cover);
+    a UI fills in their defaults for a newly picked id."""
 
     name: str
     choices: tuple[Any, ...] = ()
     default: Any = None
     help: str = ""
     picks: str = ""
+    parts: tuple[FactSpec, ...] = ()
 
 
-PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements", "own_elements")
+PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements", "own_elements", "enemy_elements")
 
 
 @attrs.define(frozen=True)

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Input, Label, Static
 from campaign.engine.report import OddsReport
 from campaign.engine import CommandSpec, IllegalCommand, RollRequest
 from campaign.engine.dice import check_faces
+from campaign.engine.pending import FactSpec
 from campaign.inert_text import inert
 from tui.screens.base import MusterModal
 from tui.screens.picker import Candidate, PickerScreen
@@ -252,6 +253,7 @@ class CommandForm(MusterModal):
         self.pick_fn = pick
         self.helps = helps or {}  # field name -> what it means (the command's own words)
         self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
+        self.parts: dict[str, tuple[FactSpec, ...]] = {}  # widget id -> the values each picked id carries
         if pick is not None:
             for name, default in fields:
                 kind = spec.picks.get(name) or FIELD_PICKS.get(name)  # the rules' word first
@@ -260,6 +262,7 @@ class CommandForm(MusterModal):
             for fact in spec.facts:
                 if fact.picks and not fact.choices:
                     self.pickable[f"fact-{fact.name}"] = (fact.name, fact.picks, fact.help)
+                    self.parts[f"fact-{fact.name}"] = fact.parts
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog battle-form"):
@@ -335,13 +338,16 @@ class CommandForm(MusterModal):
             self.notify(f"Nothing to pick for {name.replace('_', ' ')} here; type the ids.", severity="warning")
             return
 
+        parts = self.parts.get(field.id or "", ())
+        # id:part:part items keep what was typed for an id picked again; a new one gets the defaults
+        typed = {item.split(":")[0].strip(): item for item in parse(field.value, [])}
+
         def picked(ids: list[str] | None) -> None:
             if ids is not None:
-                field.value = ", ".join(ids)
+                field.value = ", ".join(typed.get(i) or ":".join([i, *(shown(p.default) for p in parts)]) for i in ids)
             field.focus()
 
-        chosen = parse(field.value, [])
-        self.app.push_screen(PickerScreen(name.replace("_", " "), offered, chosen, help_text), picked)
+        self.app.push_screen(PickerScreen(name.replace("_", " "), offered, list(typed), help_text), picked)
 
     def _fields_so_far(self) -> dict[str, Any]:
         """The command's own fields as they stand (a bad one left out): the target picks from."""

@@ -82,7 +82,7 @@ def candidates(
     (`enemy_units`: the enemies only);
     `elements`: their living elements, grouped by unit, enemies first; `unit_elements` /
     `target_elements`: the living elements of `unit` / `target` (none when it is unknown);
-    `own_elements`: the living elements of `side`'s units.
+    `own_elements` / `enemy_elements`: the living elements of `side`'s / its enemies' units.
     `offered`, when given (a report Decision's pick_units / pick_elements), keeps only those ids.
     """
     units = [u for u in state.units if not u.eliminated]
@@ -91,6 +91,8 @@ def candidates(
         units = [u for u in units if u.id == wanted]
     elif kind == "own_elements":
         units = [u for u in units if u.side == side]
+    elif kind == "enemy_elements":
+        units = [u for u in units if u.side != side]
     else:
         # Enemies first (a stable sort keeps the table's own order within each group).
         units.sort(key=lambda u: u.side == side)

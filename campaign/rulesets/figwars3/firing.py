@@ -14,6 +14,7 @@ import attrs
 
 from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import FactSpec
 from campaign.rulesets.figwars3.attack import OpposedRoll, Side, Term
 from campaign.rulesets.figwars3.weapons import RangedWeapon
 
@@ -114,6 +115,14 @@ class BurstShare:
     dice: int
     gap: int = 0  # inches from the previous target's base (PR-56)
     cover: str = "none"
+
+
+def share_parts(autofire: int, covers: tuple[str, ...]) -> tuple[FactSpec, ...]:
+    """What each further target of a burst carries after its model id (model:dice:gap:cover):
+    a picker fills in these defaults (the least share, no gap, no cover)."""
+    return (FactSpec("dice", (), autofire, f"dice for this target (at least A{autofire})"),
+            FactSpec("gap", (), 0, "inches from the previous target's base"),
+            FactSpec("cover", covers, "none", "this target's cover"))
 
 
 def _share_text(text: str) -> dict[str, Any]:

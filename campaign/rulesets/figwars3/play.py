@@ -237,7 +237,7 @@ class FigWarsRules(BattleRules):
                     continue
             legal: list[CommandSpec] = []
             if not acted and len(unit.alive) > 1:
-                legal.append(CommandSpec("share", {"unit": unit_id}, label="Name the models that act apart"))
+                legal.append(CommandSpec("share", {"unit": unit_id}, label="Name the models that act apart", picks={"apart": "unit_elements"}))
             if not acted and not checked and len(unit.alive) > 1:
                 legal.append(CommandSpec("coherency", {"unit": unit_id}, (COHERENCY_FACT,), "Report models out of coherency"))
             for el in models:
@@ -383,7 +383,8 @@ class FigWarsRules(BattleRules):
         if weapon.name in firing.OVERCHARGE_ATK and actions >= firing.OVERCHARGE_COST:
             out.append(FactSpec("overcharge", (False, True), False, "spend 2 actions on the shot: ATK 4d, then it must reload"))
         if weapon.autofire:
-            out.append(FactSpec("burst", (), [], f"burst (A{weapon.autofire}): further targets as model:dice:gap:cover, comma separated"))
+            out.append(FactSpec("burst", (), [], f"burst (A{weapon.autofire}): further targets as model:dice:gap:cover, comma separated",
+                                picks="enemy_elements", parts=firing.share_parts(weapon.autofire, RANGED_FACTS["cover"])))
         ranged = list(self.profile(el.id).ranged)
         others = [w.name for i, w in enumerate(ranged)
                   if i != ranged.index(weapon) and w.name not in el.data["unloaded"] and not firing.pair_problem(weapon, w)]
