@@ -165,3 +165,17 @@ def test_a_burst_at_a_hero_cannot_be_handed_on() -> None:
     seen = run(battle.rules._shoot(battle.state, battle.state.element(ELITE), command, battle.ctx), [])
     assert not any(isinstance(r, Decision) for r in seen)
 
+
+
+def test_a_burst_skips_no_model_in_the_arc_between_its_targets() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard3, friend = "guard-squad/guardsman-3", "elite-lance/elite-2"
+    burst = [{"model": GUARD2, "dice": 1}]
+    ok = _shot(ELITE, "Plasma Rifle", burst=burst, burst_arc=[GUARD, GUARD2])  # both targets: nothing skipped
+    assert rules.shot(state, ok)[0].attacker.pool == rules.shot(state, _shot(ELITE, "Plasma Rifle", burst=burst))[0].attacker.pool
+    for arc, named in (([GUARD2, guard3], "guardsman-3"), ([friend], "elite-2")):  # a friend in the arc counts too
+        with pytest.raises(IllegalCommand, match=f"cannot skip .*{named}.*11.16"):
+            rules.shot(state, _shot(ELITE, "Plasma Rifle", burst=burst, burst_arc=arc))
+    spec = next(s for s in rules._model_specs(state, state.unit("elite-lance"), state.element(ELITE)) if s.type == "shoot")
+    assert spec.fact("burst_arc") is not None and spec.fact("burst_arc").picks == "elements"  # type: ignore[union-attr]

@@ -19,7 +19,7 @@ from campaign.rulesets.figwars3.attack import OpposedRoll, Side, Term
 from campaign.rulesets.figwars3.weapons import RangedWeapon
 
 # Facts a Shoot may carry besides the table facts of 18.2 (ranged.RANGED_FACTS).
-SHOT_EXTRAS = ("under_template", "overcharge", "second_weapon", "second_target_model", "burst")
+SHOT_EXTRAS = ("under_template", "overcharge", "second_weapon", "second_target_model", "burst", "burst_arc")
 
 # 17.7: R* weapons. The Plasma Pistol may spend 2 actions on one shot (Aim not counted)
 # for ATK 4d and must then be reloaded; the Plasma Rifle is emptied by its second shot
@@ -173,6 +173,15 @@ def split_burst(pool: int, autofire: int, shares: Sequence[BurstShare]) -> int:
     if first < autofire:
         raise IllegalCommand("FW3 11.16", f"the burst's {pool} dice leave {first} for the first target, fewer than A{autofire}")
     return first
+
+
+def skipped(arc: Any, first: str, shares: Sequence[BurstShare]) -> list[str]:
+    """11.16: burst fire skips no visible model in the arc between its targets, friend or
+    foe. `arc` lists the models the players see there; those not allotted dice."""
+    if not isinstance(arc, list) or not all(isinstance(m, str) for m in arc):
+        raise IllegalCommand("FW3 11.16", "burst_arc is a list of model ids")
+    targets = {first, *(s.model for s in shares)}
+    return [m for m in arc if m not in targets]
 
 
 def share_of(opposed: OpposedRoll, dice: int, first: bool) -> OpposedRoll:

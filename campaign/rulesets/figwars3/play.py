@@ -385,6 +385,8 @@ class FigWarsRules(BattleRules):
         if weapon.autofire:
             out.append(FactSpec("burst", (), [], f"burst (A{weapon.autofire}): further targets as model:dice:gap:cover, comma separated",
                                 picks="enemy_elements", parts=firing.share_parts(weapon.autofire, RANGED_FACTS["cover"])))
+            out.append(FactSpec("burst_arc", (), [], "every model seen in the arc between the burst's targets, friends too: each must get dice",
+                                picks="elements"))
         ranged = list(self.profile(el.id).ranged)
         others = [w.name for i, w in enumerate(ranged)
                   if i != ranged.index(weapon) and w.name not in el.data["unloaded"] and not firing.pair_problem(weapon, w)]
@@ -632,6 +634,10 @@ class FigWarsRules(BattleRules):
         if extras.get("burst"):
             shares = firing.burst_shares(extras["burst"])
             opposed = firing.share_of(opposed, firing.split_burst(opposed.attacker.pool, weapon.autofire, shares), True)
+        missed = firing.skipped(extras.get("burst_arc", []), target.id, firing.burst_shares(extras.get("burst", [])))
+        if missed:
+            names = ", ".join(self._any_model(state, m).name + f" ({m})" for m in missed)
+            raise IllegalCommand("FW3 11.16", f"burst fire cannot skip {names} in the arc between its targets: allot dice to each")
         self._further_rolls(state, el, command, weapon)  # refused now, before anything is spent
         return opposed, el, target, weapon
 
