@@ -38,3 +38,23 @@ def test_a_model_that_fails_alone_must_move_back_first() -> None:
     assert "shoot" in {s.type for s in rules._model_specs(state, unit, state.element(GUARD))}
     with pytest.raises(IllegalCommand, match="FW3 9"):
         run(rules._coherency(state, unit, ["grunt-lance/grunt"], battle.ctx), [])
+
+
+def test_a_tq0_model_may_focus_for_its_coherency_check() -> None:
+    import attrs
+
+    from campaign.engine.commands import Choose
+    from campaign.engine.pending import Decision
+
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    unit = state.unit("guard-squad")
+    for model in (GUARD, GUARD2):
+        rules._profiles[model] = attrs.evolve(rules.profile(model), tq=0)
+    seen = run(rules._coherency(state, unit, [GUARD, GUARD2], battle.ctx),
+               [Choose(option="focus"), Choose(option="no")], [[4]])  # PR-34: the Focus is its only die
+    asks = [r for r in seen if isinstance(r, Decision)]
+    assert len(asks) == 2 and "Focus" in asks[0].prompt
+    assert [r.count for r in seen if not isinstance(r, Decision)] == [1]  # without Focus: no die to roll, a failure
+    assert not state.element(GUARD).data["regroup"] and state.element(GUARD).data["actions"] == 1
+    assert state.element(GUARD2).data["regroup"] and state.element(GUARD2).data["actions"] == 2

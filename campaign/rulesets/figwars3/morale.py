@@ -50,6 +50,7 @@ class MoraleSituation:
     inspired: bool = False  # a hero in LOS or within 6" (PR-40: +1d once)
     out_of_coherency: bool = False  # PR-35: -1d on a compulsory check
     supporting_hero_tq: int | None = None  # a hero lends his TQ and re-roll (4.2)
+    focus: bool = False  # PR-34: a TQ 0 model checking alone may Focus (+1d, one action)
 
     def terms(self, rally: bool = False) -> list[tuple[str, int]]:
         """The pool's parts; a rally is a voluntary check, so only the coherency penalty
@@ -68,6 +69,8 @@ class MoraleSituation:
             out.append(("Inspires Bravery", 1))
         if self.out_of_coherency and not rally:
             out.append(("out of coherency", -1))
+        if self.focus:
+            out.append(("Focus", 1))
         return out
 
     def pool(self, rally: bool = False) -> int:

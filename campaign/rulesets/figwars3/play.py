@@ -1298,6 +1298,13 @@ class FigWarsRules(BattleRules):
             el = state.element(model_id)
             alone = morale.MoraleSituation(highest_tq=self.profile(el.id).tq, models=1,
                                            brave="Brave" in abilities, grizzled="Grizzled" in abilities)
+            if alone.highest_tq == 0 and el.data["actions"] >= turn.ACTION_COSTS["focus"]:  # PR-34: TQ 0 may Focus
+                legal = (CommandSpec("choose", {"option": "focus"}, label=f"{el.name}: Focus for the check (+1d, 1 action)"),
+                         CommandSpec("choose", {"option": "no"}, label=f"{el.name}: check without Focus"))
+                answer = yield Decision(unit.side, f"{el.name} (TQ 0) checks its coherency: Focus first?", legal)
+                if getattr(answer, "option", "") == "focus":
+                    el.data["actions"] -= turn.ACTION_COSTS["focus"]
+                    alone = attrs.evolve(alone, focus=True)
             ok, _ = yield from morale.morale_roll(alone, morale.COHERENCY_TARGET)
             el.data["regroup"] = not ok
             ctx.emit("coherency", f"{el.name} is out of coherency and {'keeps its nerve' if ok else 'must move back first'}",
