@@ -158,3 +158,28 @@ def test_the_demos_first_battle_branches_on_its_winner(tmp_path: Path) -> None:
                        recovery_faces={s.side: [1] * sum(c.lost for c in s.casualties) for s in outcome.sides})
     expected = {"usc": "salvage", "revenant": "breaking", "": "breaking"}[done.entry.winner]
     assert done.campaign.position == expected
+
+
+def test_a_side_wiped_out_early_is_asked_the_objectives_first() -> None:
+    from campaign.rulesets.figwars3.commands import Report, Shoot
+    from tests.figwars3.test_interrupts import run
+
+    battle = Battle.start(_setup("fw-salvage", seed=5), rules=FigWarsRules())
+    rules, state = battle.rules, battle.state
+    last = state.units_of("b")[0].elements[0]
+    for unit in state.units_of("b"):
+        for el in unit.elements:
+            el.alive = el is last
+    last.data["dp"] = 1
+    shooter = state.units_of("a")[0]
+    model = shooter.elements[0]
+    weapon = rules.profile(model.id).ranged[0].name
+    shot = Shoot(unit=shooter.id, model=model.id, target=last.unit, target_model=last.id, weapon=weapon, facts={"range_band": "short"})
+    end = Report(facts={"held": {"The wreck": "a"}})
+    roll = rules.shot(state, shot)[0]
+    seen = run(rules.activation(state, shooter.id, battle.ctx), [shot, end], [[6] * roll.attacker.dice, [1] * roll.defender.dice])
+    asks = [r for r in seen if isinstance(r, Decision)]
+    assert asks[-1].prompt == "A side is wiped out: which side holds each objective?"
+    assert rules.is_over(state) and state.data["held"] == {"The wreck": "a"}
+    outcome = rules.outcome(state)
+    assert [l.label for l in outcome.side("a").vp_lines if l.kind == "objective"] == ["objective The wreck"]

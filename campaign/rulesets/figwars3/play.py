@@ -262,6 +262,10 @@ class FigWarsRules(BattleRules):
                 if not state.element(command.model).alive:
                     continue
             yield from self.resolve(state, command, ctx)
+            if self._wiped(state):  # the battle ends now: first the objectives (PR-26)
+                if state.data.get("objectives"):
+                    yield from self._ask_objectives(state, early=True)
+                break
             model = state.element(command.model)
             lock = command.model if command.model in apart and model.alive and model.data["actions"] > 0 else ""
         for el in unit.elements:
@@ -1242,8 +1246,8 @@ class FigWarsRules(BattleRules):
             if verdict is not None:
                 data["verdict"] = {"winner": verdict.winner, "reason": f"sudden death: {verdict.reason}"}
         limit = ctx.setup.scenario.rounds
-        if data.get("verdict") is None and data.get("objectives") and limit and state.round >= limit:
-            yield from self._ask_objectives(state)
+        if data.get("verdict") is None and data.get("objectives") and ((limit and state.round >= limit) or self._wiped(state)):
+            yield from self._ask_objectives(state, early=self._wiped(state))
             if data.get("victory") == victory.OBJECTIVES:
                 sides = [s.id for s in state.sides]
                 verdict = victory.most_objectives(victory.held_objectives(data["held"], data["objectives"], sides))
@@ -1253,8 +1257,13 @@ class FigWarsRules(BattleRules):
             text = f"{state.side(winner).name} win" if winner else "a draw"
             ctx.emit("victory", f"{text}: {data['verdict']['reason']}", winner=winner)
 
-    def _ask_objectives(self, state: BattleState) -> Resolution:
-        """The last turn is over: the players say which side holds each objective."""
+    def _wiped(self, state: BattleState) -> bool:
+        """A side has no unit left on the table: the battle ends (is_over)."""
+        return any(not state.units_of(side.id) for side in state.sides)
+
+    def _ask_objectives(self, state: BattleState, early: bool = False) -> Resolution:
+        """The last turn is over, or a side is wiped out: the players say which side holds
+        each objective."""
         names = list(state.data["objectives"])
         sides = [s.id for s in state.sides]
 
@@ -1265,7 +1274,8 @@ class FigWarsRules(BattleRules):
                 raise IllegalCommand("FW3 5", str(exc)) from None
 
         fact = FactSpec("held", (), {}, "the side holding each objective: {\"" + names[0] + "\" = \"" + sides[0] + "\"} (unnamed: nobody)")
-        answer = yield Decision(sides[0], "The last turn is over: which side holds each objective?",
+        when = "A side is wiped out" if early else "The last turn is over"
+        answer = yield Decision(sides[0], f"{when}: which side holds each objective?",
                                 (CommandSpec("report", facts=(fact,), label="Report the objectives held"),), check=check)
         held = answer.facts.get("held", {}) if isinstance(answer.facts, dict) else {}
         state.data["held"] = {name: side for name, side in held.items() if side}
@@ -1360,7 +1370,7 @@ class FigWarsRules(BattleRules):
 
     # --- the end ------------------------------------------------------------------
     def is_over(self, state: BattleState) -> bool:
-        return state.data.get("verdict") is not None or any(not state.units_of(side.id) for side in state.sides)
+        return state.data.get("verdict") is not None or self._wiped(state)
 
     def end_reason(self, state: BattleState) -> str:
         if state.data.get("verdict") is not None:
