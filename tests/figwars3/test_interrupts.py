@@ -165,3 +165,26 @@ def test_a_move_near_a_horror_checks_and_a_horrific_unit_is_immune() -> None:
     _give(battle, GUARD2, "Horrific")
     unit.data["horrified"] = False
     assert run(rules._horrific(state, unit, ctx), []) == []
+
+
+def test_a_horror_that_approaches_a_unit_forces_its_check_in_the_morale_phase() -> None:
+    from campaign.rulesets.figwars3.commands import Walk
+
+    battle = _battle()
+    rules, state, ctx = battle.rules, battle.state, battle.ctx
+    _give(battle, DRONE, "Horrific")
+    drones, guards, captain = state.unit("drone-swarm"), state.unit("guard-squad"), state.unit("marine-captain")
+    walk = next(s for s in rules._model_specs(state, drones, state.element(DRONE)) if s.type == "walk")
+    assert walk.fact("horrifies") is not None and walk.fact("horrifies").picks == "enemy_units"  # type: ignore[union-attr]
+    move = Walk(unit="drone-swarm", model=DRONE, facts={"inches": 3, "horrifies": ["guard-squad", "marine-captain"]})
+    run(rules._move(state, state.element(DRONE), move, ctx), [])
+    assert guards.data["pl"] == 1 and guards.data["marker"]  # PL + 1 and a marker: a compulsory check
+    assert captain.data["pl"] == 0 and not captain.data["marker"]  # heroes never check
+    run(rules._move(state, state.element(DRONE), move, ctx), [])
+    assert guards.data["pl"] == 1  # once a turn (PR-38)
+    # the morale phase: TQ 1 + 1d for ten models against PL 1; two blanks fail it
+    seen = run(rules.on_round_end(state, ctx), [Report(facts={})] * 1, [[1, 2]])
+    assert [r.count for r in seen if isinstance(r, RollRequest)][:1] == [2]
+    assert guards.data["status"] == "falling_back"
+    with pytest.raises(IllegalCommand, match="Horrific"):
+        run(rules._move(state, state.element(GUARD), Walk(unit="guard-squad", model=GUARD, facts={"horrifies": ["drone-swarm"]}), ctx), [])

@@ -63,6 +63,8 @@ MOVE_FACTS = (
     FactSpec("legs", tuple(movement.LEGS), "average", "leg length of a tall model (8.5)"),
 )
 NEAR_HORRIFIC = FactSpec("near_horrific", (False, True), False, "the move brought a model within 3\" of a Horrific enemy")
+HORRIFIES = FactSpec("horrifies", (), [], "enemy units this Horrific model approached, or that came within 3\" of it as it moved "
+                     "(a morale-phase check at PL + 1)", picks="enemy_units")
 CRAMPED = FactSpec("cramped", (False, True), False, "no room for a flier to lift off (4.3 Flight)")
 COHERENCY_FACT = FactSpec("out_of_coherency", (), [], "models out of coherency with the leader's group (PR-36)", picks="unit_elements")
 ENTANGLE = "entangle"
@@ -171,7 +173,7 @@ class FigWarsRules(BattleRules):
         state.data["struck"] = {}
         arcane_play.round_start(state)  # PR-68
         for unit in state.units:
-            unit.data.update(pl=0, marker=False, activated=False)
+            unit.data.update(pl=0, marker=False, activated=False, horror_phase=False)
             for el in unit.elements:
                 el.data.update(extra=False, moved=0, aim=False, focus=False, spent=0, shots={})
         for side in state.sides:
@@ -308,6 +310,8 @@ class FigWarsRules(BattleRules):
         move_facts: tuple[FactSpec, ...] = MOVE_FACTS
         if any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive):
             move_facts = (*move_facts, NEAR_HORRIFIC)
+        if p.has("Horrific"):
+            move_facts = (*move_facts, HORRIFIES)
         if any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated):
             move_facts = (*move_facts, DETECTS)
         if status == "retreating" and must_move and actions >= 2:
@@ -563,6 +567,7 @@ class FigWarsRules(BattleRules):
             self._reveal(found, ctx, f"is found by {el.name}")
         if command.facts.get("near_horrific"):
             yield from ctx.window(interrupts.AFTER_MOVE, actor=el.id, action=command.type)
+        self._horrifies(state, el, command.facts.get("horrifies", []), ctx)
         if command.facts.get("reached_edge") and unit.data["status"] in ("falling_back", "retreating"):
             unit.data["status"] = "fled"
             unit.markers["removed"] = True
@@ -1042,6 +1047,28 @@ class FigWarsRules(BattleRules):
         unit.data["pl"] = interrupts.horrific_panic(unit.data["pl"])
         ctx.emit("horrific", f"{unit.name} faces a horror: instant morale check at PL {unit.data['pl']}", unit=unit.id)
         yield from self._check_morale(state, unit, ctx)
+
+    def _horrifies(self, state: BattleState, el: ElementState, units: Any, ctx: Context) -> None:
+        """4.3 #15, second bullet (PR-38): enemy units a moving Horrific model approached
+        take a compulsory morale check in the morale phase at PL + 1 (a marker), once a turn."""
+        if not units:
+            return
+        if not self.profile(el.id).has("Horrific"):
+            raise IllegalCommand("FW3 4.3 Horrific", f"{el.name} is not Horrific")
+        side = state.unit(el.unit).side
+        for unit_id in units:
+            unit = next((u for u in state.units if u.id == unit_id and u.side != side and not u.eliminated), None)
+            if unit is None:
+                raise IllegalCommand("FW3 4.3 Horrific", f"{unit_id!r} is not an enemy unit on the table")
+            profiles = [self.profile(e.id) for e in unit.alive]
+            abilities = set().union(*(p.abilities for p in profiles))
+            if unit.data.get("horror_phase") or interrupts.immune_to_horror(abilities):
+                continue
+            if morale.never_checks(abilities, hero=any(p.hero for p in profiles)):
+                continue
+            unit.data.update(horror_phase=True, pl=interrupts.horrific_panic(unit.data["pl"]), marker=True)
+            ctx.emit("horrific", f"{unit.name} is approached by {el.name}: a morale check at PL {unit.data['pl']} in the morale phase",
+                     unit=unit.id)
 
     def _lift_off(self, state: BattleState, target: ElementState, command: Strike, ctx: Context) -> Resolution:
         """4.3 Flight: a flier engaged in melee (not already fighting this turn) rolls 1d8 and
