@@ -175,6 +175,11 @@ def test_sentry_fires_when_an_enemy_model_acts_and_is_paid_up_front() -> None:
     enemy_unit = _activate_first(battle)
     assert battle.state.unit(enemy_unit).side != battle.state.unit(unit_id).side
     enemy = battle.state.unit(enemy_unit).elements[0].id
+    nominated = battle.pending  # 7.2: the enemy unit activates: the sentry may fire at any of its models
+    assert isinstance(nominated, Decision) and nominated.side == battle.state.unit(unit_id).side
+    assert "activates: release" in nominated.prompt
+    assert [s.params.get("target_model") for s in nominated.legal[1:]] == [e.id for e in battle.state.unit(enemy_unit).alive]
+    battle.apply({"type": "choose", "option": "hold"})
     battle.apply({"type": "walk", "unit": enemy_unit, "model": enemy, "facts": {"inches": 2}})
     window = battle.pending
     assert isinstance(window, Decision) and window.side == battle.state.unit(unit_id).side

@@ -76,6 +76,8 @@ async def _activation(tmp_path: Path) -> None:
         await pick(pilot, "End activation")
 
         await pick(pilot, "Activate Grunt Lance")
+        assert "Grunt Lance activates: release" in screen_text(app)  # 7.2: offered as the unit activates too
+        await pick(pilot, "Hold the sentry")
         await pick(pilot, "grunt: walk")
         await confirm(pilot)
         text = screen_text(app)
@@ -86,8 +88,8 @@ async def _activation(tmp_path: Path) -> None:
         assert screen.session is not None
         log = load_battle_file(screen.session.path).log
         types = [entry["command"]["type"] for entry in log]
-        assert types[:8] == ["start", "activate", "share", "extra", "sentry", "end_activation", "activate", "walk"]
-        assert types[8] == "shoot" and log[8]["command"]["model"] == "marine-squad/marine"
-        assert log[8]["command"]["target_model"] == "grunt-lance/grunt"
+        assert types[:9] == ["start", "activate", "share", "extra", "sentry", "end_activation", "activate", "choose", "walk"]
+        assert types[9] == "shoot" and log[9]["command"]["model"] == "marine-squad/marine"
+        assert log[9]["command"]["target_model"] == "grunt-lance/grunt"
         kinds = [e.kind for e in screen.session.battle.events]
         assert "sentry_fire" in kinds and "share" in kinds and "extra_action" in kinds

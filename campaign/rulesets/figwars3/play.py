@@ -219,6 +219,9 @@ class FigWarsRules(BattleRules):
             stays = yield from self._arrive_or_spring(state, unit, ctx)
             if stays:
                 return
+        yield from ctx.window(interrupts.NOMINATED, unit=unit.id)  # 7.2: sentries may fire as it activates
+        if unit.eliminated:
+            return
         if unit.data["status"] == "retreating":
             yield from self._rally(state, unit, ctx, at_activation=True)
         for el in unit.alive:
@@ -996,8 +999,11 @@ class FigWarsRules(BattleRules):
 
     # interrupts (6.3) in the windows opened above
     def interrupts(self, state: BattleState, window: str, ctx: Context, **info: Any) -> Resolution:
-        if window == interrupts.BEFORE_ACTION:
-            yield from self._sentry_window(state, state.element(info["actor"]), ctx)
+        if window == interrupts.NOMINATED:
+            unit = state.unit(info["unit"])
+            yield from self._sentry_window(state, [e for e in unit.alive if e.data["incap"] is None], ctx)
+        elif window == interrupts.BEFORE_ACTION:
+            yield from self._sentry_window(state, [state.element(info["actor"])], ctx)
         elif window == interrupts.SHOT_DECLARED:
             yield from self._deflection(state, state.element(info["target"]), info["command"], ctx)
         elif window == interrupts.ENGAGED:
@@ -1087,21 +1093,29 @@ class FigWarsRules(BattleRules):
     def _sentries(self, state: BattleState, side: str) -> list[ElementState]:
         return [e for u in state.units if u.side != side and not u.eliminated for e in u.alive if e.data.get("sentry")]
 
-    def _sentry_window(self, state: BattleState, actor: ElementState, ctx: Context) -> Resolution:
-        """An enemy model is about to act: each side with a held sentry may fire it first."""
-        actor_side = state.unit(actor.unit).side
+    def _sentry_window(self, state: BattleState, actors: list[ElementState], ctx: Context) -> Resolution:
+        """An enemy model is about to act (or its unit activates: any of its models): each
+        side with a held sentry may fire it first."""
+        if not actors:
+            return
+        actor_side = state.unit(actors[0].unit).side
         for sentry in self._sentries(state, actor_side):
-            if not actor.alive or not sentry.data.get("sentry"):
+            seen = [a for a in actors if a.alive]
+            if not seen or not sentry.data.get("sentry"):
                 continue
             sunit = state.unit(sentry.unit)
-            spec = CommandSpec(
-                "shoot",
-                {"unit": sunit.id, "model": sentry.id, "target": actor.unit, "target_model": actor.id, "weapon": sentry.data["sentry"]},
-                SHOOT_FACTS,
-                f"{sentry.name}: fire the sentry shot at {actor.name}",
+            specs = tuple(
+                CommandSpec(
+                    "shoot",
+                    {"unit": sunit.id, "model": sentry.id, "target": actor.unit, "target_model": actor.id, "weapon": sentry.data["sentry"]},
+                    SHOOT_FACTS,
+                    f"{sentry.name}: fire the sentry shot at {actor.name}" + (f" ({actor.id.rsplit('/', 1)[-1]})" if len(seen) > 1 else ""),
+                )
+                for actor in seen
             )
             hold = CommandSpec("choose", {"option": "hold"}, label="Hold the sentry")
-            answer = yield Decision(sunit.side, f"{actor.name} acts: release {sentry.name}'s sentry shot?", (hold, spec))
+            what = f"{seen[0].name} acts" if len(seen) == 1 else f"{state.unit(seen[0].unit).name} activates"
+            answer = yield Decision(sunit.side, f"{what}: release {sentry.name}'s sentry shot?", (hold, *specs))
             if answer.type == "shoot":
                 yield from self._release(state, sentry, answer, ctx)
 
