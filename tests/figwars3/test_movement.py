@@ -85,3 +85,73 @@ def test_an_obstacle_is_rolled_for_and_a_dodger_cannot_dodge_a_fall() -> None:
     guard.data.update(actions=2, dp=5)
     seen = run(rules._move(state, guard, _walk(inches=1, jump_down=4), battle.ctx), [], [[1]])
     assert [r.die for r in seen] == [8] and guard.data["dp"] == 3  # 4" down: 2 DP, no Dodge roll
+
+
+def _give(battle: Any, model: str, **changes: Any) -> None:
+    battle.rules._profiles[model] = attrs.evolve(battle.rules.profile(model), **changes)
+
+
+def test_special_movers_allowances_and_costs() -> None:
+    # (allowance, cost, inches counted against 2 x MOV) for MOV 4
+    assert movement.special_move("ground", 8, {"difficult": 3}, False, 4, 0, True, leap=3) == (11, 8, 5)  # leapt over the rough
+    assert movement.special_move("fly", 12, {}, False, 4, 6, True) == (12, 12, 12)  # flight doubled by a run
+    assert movement.special_move("jump", 12, {}, False, 4, 0, False) == (12, 12, 0)  # the jump alone: not counted (PR-31)
+    assert movement.special_move("jump", 15, {"difficult": 1}, False, 4, 0, True) == (16, 16, 3)  # 12" jump + MOV once
+    assert movement.special_move("ground", 2, {}, False, 4, 0, False, stand_up=True) == (4, 4, 2)  # standing up costs 2"
+    for bad in (dict(mode="ground", leap=5, running=True), dict(mode="ground", leap=2, running=False), dict(mode="fly", leap=0, running=False)):
+        with pytest.raises(IllegalCommand, match="Leap|flier"):
+            movement.special_move(bad["mode"], 4, {}, False, 4, 0, bad["running"], leap=bad["leap"])  # type: ignore[arg-type]
+    with pytest.raises(IllegalCommand, match="jump alone"):
+        movement.special_move("jump", 14, {}, False, 4, 0, False)
+
+
+def test_a_flier_ignores_terrain_and_keeps_to_flight_or_mov_in_a_turn() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    _give(battle, GUARD, flight=6, abilities=rules.profile(GUARD).abilities | {"Flight"})
+    spec = next(s for s in rules._model_specs(state, state.unit("guard-squad"), guard) if s.type == "walk")
+    assert {"fly", "prone"} <= {f.name for f in spec.facts} and "jump" not in {f.name for f in spec.facts}
+    # 6" over 6" of sheer face and an obstacle: no cost, no test (8.8)
+    seen = run(rules._move(state, guard, _walk(inches=6, sheer=6, obstacle="high", fly=True), battle.ctx), [])
+    assert seen == [] and guard.data["moved"] == 6 and guard.data["actions"] == 1
+    with pytest.raises(IllegalCommand, match="MOV or its flight"):
+        run(rules._move(state, guard, _walk(inches=1), battle.ctx), [])
+
+
+def test_a_jump_pack_jumps_twelve_inches_and_reads_the_landing_table() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)  # TQ 1: one die on the landing check
+    guard.data["dp"] = 4
+    _give(battle, GUARD, abilities=rules.profile(GUARD).abilities | {"Jump Pack"})
+    seen = run(rules._move(state, guard, _walk(inches=12, jump=True, landing="difficult"), battle.ctx), [], [[1]])
+    assert [(r.count, r.die) for r in seen] == [(1, 6)] and guard.data["dp"] == 1  # no success on difficult ground: 3 DP
+    assert guard.data["moved"] == 0  # the jump is not part of 2 x MOV (PR-31)
+    run(rules._move(state, guard, _walk(inches=12, jump=True), battle.ctx), [], [[4]])
+    assert guard.data["pins"] == 1  # one success on normal ground: pinned
+    with pytest.raises(IllegalCommand, match="no Jump Pack"):
+        run(rules._move(state, state.element("guard-squad/guardsman-2"), _walk(inches=12, jump=True), battle.ctx), [])
+
+
+def test_leap_and_going_prone() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    with pytest.raises(IllegalCommand, match="cannot Leap"):
+        run(rules._move(state, guard, Walk(unit="guard-squad", model=GUARD, facts={"inches": 8, "leap": 2}), battle.ctx), [])
+    _give(battle, GUARD, abilities=rules.profile(GUARD).abilities | {"Leap"})
+    from campaign.rulesets.figwars3.commands import Run
+
+    run_spec = next(s for s in rules._model_specs(state, state.unit("guard-squad"), guard) if s.type == "run")
+    assert run_spec.fact("leap") is not None
+    run(rules._move(state, guard, Run(unit="guard-squad", model=GUARD, facts={"inches": 11, "difficult": 3, "leap": 3, "prone": True}), battle.ctx), [])
+    assert guard.data["moved"] == 8 and guard.data["prone"]  # 11" with 3 of Leap; lies prone at the end
+    shooter = state.element("grunt-lance/grunt")
+    shot = dict(unit="grunt-lance", model=shooter.id, target="guard-squad", target_model=GUARD, weapon="Plasma Pistol")
+    from campaign.rulesets.figwars3.commands import Shoot
+
+    with pytest.raises(IllegalCommand, match="lies prone"):
+        rules.shot(state, Shoot(**shot, facts={"range_band": "long"}))  # type: ignore[arg-type]
+    assert rules.shot(state, Shoot(**shot, facts={"range_band": "long", "prone": "open_12_plus"}))[0].defender.dice  # type: ignore[arg-type]
+    assert "prone" in rules.describe_unit(state, "guard-squad").elements[0]

@@ -90,3 +90,41 @@ def fall(inches: int, legs: str) -> tuple[int, int]:
         if fallen > more_than:
             return dp, lost
     return 0, 0
+
+
+# 8.8 special movers (4.3 #11, #16, #17; PR-31 on the 2 x MOV a turn).
+JUMP_PACK_INCHES = 12
+LEAP_INCHES = 4
+STAND_UP_INCHES = 2  # standing up from prone (or climbing out of a crater) at the start of a move
+MODES = ("ground", "fly", "jump")
+
+
+def special_move(mode: str, inches: int, rough: dict[str, int], climbing: bool, mov: int, flight: int,
+                 running: bool, leap: int = 0, stand_up: bool = False) -> tuple[int, int, int]:
+    """(allowance, cost, inches counted against 2 x MOV a turn) of one walk or run.
+    `ground`: MOV (doubled by a run); a run may add up to 4" of Leap, whose inches ignore
+    difficult ground and are not counted (PR-31). `fly`: the flight value (doubled by a
+    run), terrain ignored. `jump`: a Jump Pack's 12" over any terrain, plus MOV once on a
+    run (neither doubled); only the MOV part pays for terrain or counts. Standing up
+    first costs 2"."""
+    if mode not in MODES:
+        raise IllegalCommand("FW3 8.8", f"no way of moving {mode!r} ({', '.join(MODES)})")
+    if not 0 <= leap <= LEAP_INCHES or (leap and (mode != "ground" or not running)):
+        raise IllegalCommand("FW3 4.3 Leap", f"a Leap adds up to {LEAP_INCHES}\" to a run on foot")
+    up = STAND_UP_INCHES if stand_up else 0
+    if mode == "fly":
+        if not flight:
+            raise IllegalCommand("FW3 4.3 Flight", "only a flier flies")
+        return flight * (2 if running else 1), inches + up, inches
+    if mode == "jump":
+        leapt = min(inches, JUMP_PACK_INCHES)
+        ground = inches - leapt
+        if ground and not running:
+            raise IllegalCommand("FW3 4.3 Jump Pack", f"a walk with a Jump Pack is the {JUMP_PACK_INCHES}\" jump alone")
+        allowance = JUMP_PACK_INCHES + (mov if running else 0)
+        return allowance, leapt + path_cost(ground, rough, climbing) + up, ground
+    eased = dict(rough)
+    if leap and eased.get("difficult"):
+        eased["difficult"] = max(eased["difficult"] - leap, 0)
+    allowance = mov * (2 if running else 1) + leap
+    return allowance, path_cost(inches, eased, climbing) + up, inches - leap

@@ -62,6 +62,12 @@ MOVE_FACTS = (
     FactSpec("jump_down", (), 0, "height jumped down, inches rounded up (0: none; costs 1\")"),
     FactSpec("legs", tuple(movement.LEGS), "average", "leg length of a tall model (8.5)"),
 )
+# 8.8 special movers, offered to the models that have them
+FLY = FactSpec("fly", (False, True), False, "fly: the flight value instead of MOV (doubled by a run), terrain ignored")
+JUMP = FactSpec("jump", (False, True), False, "use the Jump Pack: a 12\" jump over any terrain (a run adds MOV once)")
+LANDING = FactSpec("landing", tuple(checks.LANDING), "normal", "where a jump lands: difficult, or a spot it could not see")
+LEAP = FactSpec("leap", (0, 1, 2, 3, 4), 0, "inches of Leap added to the run (they ignore difficult ground)")
+PRONE = FactSpec("prone", (False, True), False, "goes prone at the end of the move (standing up again costs 2\")")
 NEAR_HORRIFIC = FactSpec("near_horrific", (False, True), False, "the move brought a model within 3\" of a Horrific enemy")
 HORRIFIES = FactSpec("horrifies", (), [], "enemy units this Horrific model approached, or that came within 3\" of it as it moved "
                      "(a morale-phase check at PL + 1)", picks="enemy_units")
@@ -315,6 +321,9 @@ class FigWarsRules(BattleRules):
             move_facts = (*move_facts, NEAR_HORRIFIC)
         if p.has("Horrific"):
             move_facts = (*move_facts, HORRIFIES)
+        if el.id not in self._machines:
+            move_facts = (*move_facts, *((FLY,) if p.flight else ()), *((JUMP, LANDING) if p.has("Jump Pack") else ()),
+                          *(() if p.mounted else (PRONE,)))
         if any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated):
             move_facts = (*move_facts, DETECTS)
         if status == "retreating" and must_move and actions >= 2:
@@ -353,7 +362,8 @@ class FigWarsRules(BattleRules):
         move_facts = (*move_facts, *machine_play.move_facts(self._machines.get(el.id), bool(self.options.get("mire_tests"))))
         specs.append(CommandSpec("walk", base, move_facts, f"{who}: walk"))
         if actions >= 2:
-            specs.append(CommandSpec("run", base, move_facts, f"{who}: run"))
+            leap = (LEAP,) if p.has("Leap") and el.id not in self._machines else ()
+            specs.append(CommandSpec("run", base, (*move_facts, *leap), f"{who}: run"))
         if p.ranged and not el.data["aim"]:
             specs.append(CommandSpec("aim", base, label=f"{who}: aim"))
         if not el.data["focus"]:
@@ -540,28 +550,53 @@ class FigWarsRules(BattleRules):
         inches = command.facts.get("inches", -1)
         if isinstance(inches, bool) or not isinstance(inches, int):
             raise IllegalCommand("FW3 8", f"inches must be a whole number, not {inches!r}")
-        inches = allowance if inches < 0 else inches
         f = command.facts
-        rough = {k: f.get(k, 0) for k in ("difficult", "incline", "sheer") if f.get(k, 0)}
-        cost = movement.path_cost(inches, rough, p.has("Climbing"))
+        mode = "fly" if f.get("fly") else "jump" if f.get("jump") else "ground"
+        if mode == "jump" and not p.has("Jump Pack"):
+            raise IllegalCommand("FW3 4.3 Jump Pack", f"{el.name} has no Jump Pack")
+        before = el.data.get("mode", "ground")
+        if el.data["moved"] and before != mode and "fly" in (mode, before):
+            raise IllegalCommand("FW3 4.3 Flight", f"{el.name} uses its MOV or its flight in a turn, not both")
+        leap = _whole(f.get("leap", 0), "leap")
+        if leap and not p.has("Leap"):
+            raise IllegalCommand("FW3 4.3 Leap", f"{el.name} cannot Leap")
+        if f.get("prone") and (machine is not None or p.mounted):
+            raise IllegalCommand("FW3 8.8", f"{el.name} cannot go prone (vehicles, mounted and large models)")
+        rough = {} if mode == "fly" else {k: f.get(k, 0) for k in ("difficult", "incline", "sheer") if f.get(k, 0)}  # 8.8
+        prone = bool(el.data.get("prone"))
+
+        def plan(n: int) -> tuple[int, int, int]:  # (allowance, cost, inches counted against 2 x MOV)
+            if machine is not None:
+                return allowance, movement.path_cost(n, rough, p.has("Climbing")), n
+            return movement.special_move(mode, n, rough, p.has("Climbing"), mov, p.flight, running, leap, prone)
+
+        if inches < 0:  # the full allowance
+            inches = max(plan(0)[0] - (movement.STAND_UP_INCHES if prone else 0), 0)
+        allowance, cost, counted = plan(inches)
+        cap = 2 * (p.flight if mode == "fly" else mov)
         extra = _whole(f.get("obstacle_extra", 0), "obstacle_extra") + (1 if _whole(f.get("jump_down", 0), "jump_down") else 0)
         if cost + extra > allowance:
             raise IllegalCommand("FW3 8.1", f"{el.name}'s path costs {cost + extra}\"; a {command.type} allows {allowance}\"")
         if inches > allowance:
             raise IllegalCommand("FW3 7.1", f"{el.name} moves at most {allowance}\" with a {command.type}")
-        if el.data["moved"] + inches > 2 * mov:
-            raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {2 * mov}\" in a turn")
+        if el.data["moved"] + counted > cap:
+            raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {cap}\" in a turn")
         self._spend(el, 2 if running else 1, command.type)
         el.data["regroup"] = False  # a move back into coherency (9)
-        el.data["moved"] += inches
-        if el.data["moved"] >= 12:
+        el.data["mode"] = mode
+        el.data["prone"] = bool(f.get("prone"))  # standing up was paid above; going prone is free (8.8)
+        el.data["moved"] += counted
+        if el.data["moved"] >= 12 or inches >= 12:
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
         if machine is not None and inches:
             if self.options.get("mire_tests"):  # 8.10, a scenario option
                 yield from machine_play.mire_on_move(machine, el, bool(command.facts.get("difficult_terrain")), ctx)
             yield from machine_play.after_move(el, ctx)
-        yield from self._path_tests(state, el, f, ctx)
+        if mode == "ground":  # fliers and jumps pass over obstacles and gaps (8.8)
+            yield from self._path_tests(state, el, f, ctx)
+        elif mode == "jump":
+            yield from self._landing(state, el, f.get("landing", "normal"), ctx)
         unit = state.unit(el.unit)
         for hidden in f.get("detects", []) or []:
             found = next((u for u in state.units if u.id == hidden and u.side != unit.side and u.data.get("hidden")), None)
@@ -575,6 +610,20 @@ class FigWarsRules(BattleRules):
             unit.data["status"] = "fled"
             unit.markers["removed"] = True
             ctx.emit("fled", f"{unit.name} leaves the table and counts as lost", unit=unit.id)
+
+    def _landing(self, state: BattleState, el: ElementState, ground: Any, ctx: Context) -> Resolution:
+        """4.3 #16: after a Jump Pack jump a skill check (a hero's re-roll) read on the landing
+        table; difficult covers a spot the model could not see before it jumped."""
+        if ground not in checks.LANDING:
+            raise IllegalCommand("FW3 4.3 Jump Pack", f"landing is normal or difficult, not {ground!r}")
+        p = self.profile(el.id)
+        _, got = yield from checks.skill_check(p.tq, 1, f"landing: {el.name}", (ReRoll("hero"),) if p.hero else ())
+        result = checks.landing(got, ground)
+        ctx.emit("landing", f"{el.name} lands ({got} successes, {ground}): {result}", model=el.id, result=result)
+        if result.endswith("DP"):
+            yield from self._hurt(state, el, int(result.split()[0]), False, ctx, attack=False)
+        elif result == "pinned":
+            yield from self._hurt(state, el, 0, True, ctx, attack=False)
 
     def _path_tests(self, state: BattleState, el: ElementState, f: dict[str, Any], ctx: Context) -> Resolution:
         """8.2-8.6: the obstacle test, a jump over a gap or down, and the fall if it fails."""
@@ -626,6 +675,8 @@ class FigWarsRules(BattleRules):
             facts["aim"] = True
         if target.data.get("entangled"):
             facts["target_entangled"] = True
+        if bool(target.data.get("prone")) != (facts.get("prone", "no") != "no"):  # 8.8: the engine knows who lies prone
+            raise IllegalCommand("FW3 11.5", f"{target.name} {'lies prone: say where (fact prone)' if target.data.get('prone') else 'is not prone'}")
         extras = command.facts
         weapon = firing.overcharged(weapon, bool(extras.get("overcharge")))
         if extras.get("overcharge"):
@@ -1603,7 +1654,8 @@ class FigWarsRules(BattleRules):
                 words.append(f"{el.data['actions']} action(s)")
             if el.data.get("pins"):
                 words.append(f"pinned x{el.data['pins']}")
-            for flag, word in (("stunned", "stunned"), ("extra", "extra action"), ("aim", "aiming"), ("focus", "focused"), ("fast", "fast")):
+            for flag, word in (("stunned", "stunned"), ("extra", "extra action"), ("aim", "aiming"), ("focus", "focused"), ("fast", "fast"),
+                               ("prone", "prone")):
                 if el.data.get(flag):
                     words.append(word)
             if el.data.get("sentry"):
