@@ -151,3 +151,27 @@ def test_builtin_scenarios_for_vehicles_and_for_casters() -> None:
     crossing, stones = library["armoured-crossing"], library["circle-of-stones"]
     assert crossing.rulesets == ("figwars-3",) and crossing.rounds == 6 and "mire_tests" in " ".join(crossing.special_rules)
     assert stones.rulesets == ("figwars-3",) and stones.objectives[0].name == "Stone circle"
+
+
+def test_a_chainfist_adds_a_dp_against_an_immobilised_machine() -> None:
+    from campaign.rulesets.figwars3.attack import drive, resolve
+    from campaign.rulesets.figwars3.commands import Strike
+    from campaign.rulesets.figwars3.weapons import MELEE
+
+    battle = start(setup(a="Gothic Imperium Battle Group", b="Imperial Armour", seed=2, rounds=2))
+    rules, state = battle.rules, battle.state
+    guard, tank = "guard-squad/guardsman", state.unit("battle-tank").elements[0]
+    rules._profiles[guard] = attrs.evolve(rules.profile(guard), melee=(MELEE["Chainfist"],))
+    strike = Strike(unit="guard-squad", model=guard, target="battle-tank", target_model=tank.id)
+
+    def dp_of(opposed) -> int:  # type: ignore[no-untyped-def]
+        return drive(resolve(opposed), [[6] * opposed.attacker.dice, [1] * opposed.defender.dice]).dp
+
+    moving = rules.strike(state, strike)[0]
+    assert not moving.attacker.chainfist
+    tank.data["machine"]["movement_hits"] = 2  # immobilised: stationary (17.8)
+    still = rules.strike(state, strike)[0]
+    assert still.attacker.chainfist and dp_of(still) == dp_of(moving) + 1
+    from campaign.rulesets.figwars3.attack import exact_odds
+
+    assert exact_odds(still).expected_dp > exact_odds(moving).expected_dp  # odds read the same rider

@@ -43,6 +43,7 @@ class Side:
     shield: bool = False  # melee: may re-roll one die last, forfeiting its effects (PR-5)
     strong: bool = False  # melee: +1 DP on a roll that inflicts DP
     mighty_blow: bool = False  # melee: +1d4 DP on a roll that inflicts DP
+    chainfist: bool = False  # melee: +1 DP on a roll that inflicts DP on a stationary target (17.8)
     aggressive: bool = False  # never takes pins
     stuns: bool = False  # Storm Hammer: stuns the opponent when its roll ties or wins (PR-49)
     no_counter_dp: bool = False  # an entangling weapon's counter never inflicts DP (10.6)
@@ -127,7 +128,7 @@ def riders(opposed: OpposedRoll, judgement: Judgement) -> tuple[int, bool]:
     if opposed.kind != "melee" or judgement.package.dp < 1:
         return 0, False
     side = opposed.attacker if judgement.winner == "attacker" else opposed.defender
-    return (1 if side.strong else 0), side.mighty_blow
+    return (1 if side.strong else 0) + (1 if side.chainfist else 0), side.mighty_blow
 
 
 def _shield_side(opposed: OpposedRoll, a: int, d: int) -> Winner:

@@ -863,7 +863,8 @@ class FigWarsRules(BattleRules):
         mine, theirs = self._machines.get(el.id), self._machines.get(target.id)
         if theirs is not None:  # 10.10, 10.12: the machine only defends (mecha against mecha: both fight)
             mecha = mine if mine is not None and not mine.vehicle else None
-            return strike_machine(self.profile(el.id), theirs, mecha_attacker=mecha), el, target
+            still = machine_play.record(target).immobilised  # 17.8: a Chainfist's +1 DP on a stationary target
+            return strike_machine(self._armed(el), theirs, self._wielded(el), mecha_attacker=mecha, stationary=still), el, target
         if mine is not None:
             return mecha_strikes_trooper(mine, self._defender(target)), el, target
         opposed = melee_attack(self._armed(el), self._armed(target), facts, self._wielded(el), self._wielded(target))

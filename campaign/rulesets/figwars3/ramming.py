@@ -30,11 +30,12 @@ RamKind = Literal["vehicle", "troops", "mecha"]
 # --- strikes against and by machines (10.10, 10.12) ---------------------------------------
 
 
-def strike_machine(attacker: Profile, target: Machine, attacker_weapons: tuple[str, ...] = (), mecha_attacker: Machine | None = None) -> OpposedRoll:
+def strike_machine(attacker: Profile, target: Machine, attacker_weapons: tuple[str, ...] = (), mecha_attacker: Machine | None = None,
+                   stationary: bool = False) -> OpposedRoll:
     """A trooper, mounted model or mecha strikes a vehicle or a mecha. A vehicle rolls its
     DEF only (10.10); a mecha attacked by troops rolls pilot TQ + DEF (10.12); neither
     fights back, and no multiple-attacker bonus applies. Mecha against mecha: both roll
-    in full and either may win."""
+    in full and either may win. A Chainfist adds 1 DP to a `stationary` (immobilised) one."""
     a_w = attacker.melee_weapons(attacker_weapons)
     if mecha_attacker is not None:
         att = [Term("pilot TQ", mecha_attacker.tq), Term("DEF", mecha_attacker.defence), Term("ATK", weapons_atk(a_w))]
@@ -55,6 +56,7 @@ def strike_machine(attacker: Profile, target: Machine, attacker_weapons: tuple[s
         kind="melee",
         attacker=Side(
             attacker.name, tuple(att), a_rr, strong=attacker.has("Strong"), mighty_blow=attacker.has("Mighty Blow"),
+            chainfist=stationary and any(w.rider == "chainfist" for w in a_w),
             stun_immune=mecha_attacker is not None,
         ),
         defender=dfn,
