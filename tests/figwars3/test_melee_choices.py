@@ -152,3 +152,26 @@ def test_a_long_polearm_can_be_swapped_for_another_weapon_from_the_next_activati
     after = rules.strike(state, _strike())[0]
     assert "long polearm in contact" not in {t.label for t in after.attacker.terms}
     assert after.attacker.pool == before.attacker.pool - 3 + 2 + 1
+
+
+def test_an_entangled_victim_may_drag_its_entangler_at_three_inches_each() -> None:
+    import pytest
+
+    from campaign.engine.errors import IllegalCommand
+    from campaign.rulesets.figwars3.commands import Walk
+
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    grunt = state.element(GRUNT)  # MOV 3
+    walk = next(s for s in rules._model_specs(state, state.unit("grunt-lance"), grunt) if s.type == "walk")
+    assert walk.fact("drag") is None  # free models have nothing to drag
+    with pytest.raises(IllegalCommand, match="not entangled"):
+        run(rules._move(state, grunt, Walk(unit="grunt-lance", model=GRUNT, facts={"inches": 1, "drag": 1}), battle.ctx), [])
+    grunt.data["entangled"] = {"by": MARINE, "actions": 2}
+    walk = next(s for s in rules._model_specs(state, state.unit("grunt-lance"), grunt) if s.type == "walk")
+    assert walk.fact("drag") is not None
+    with pytest.raises(IllegalCommand, match="costs 6"):  # 2" dragged: 3" each (10.6)
+        run(rules._move(state, grunt, Walk(unit="grunt-lance", model=GRUNT, facts={"inches": 2, "drag": 2}), battle.ctx), [])
+    run(rules._move(state, grunt, Walk(unit="grunt-lance", model=GRUNT, facts={"inches": 1, "drag": 1}), battle.ctx), [])
+    drag = [e for e in battle.events if e.kind == "drag"][-1]
+    assert drag.data == {"model": GRUNT, "by": MARINE, "inches": 1} and grunt.data["entangled"]["by"] == MARINE

@@ -95,6 +95,7 @@ def fall(inches: int, legs: str) -> tuple[int, int]:
 # 8.8 special movers (4.3 #11, #16, #17; PR-31 on the 2 x MOV a turn).
 JUMP_PACK_INCHES = 12
 LEAP_INCHES = 4
+DRAG_COST = 3  # 10.6: inches of MOV per inch an entangled victim drags its entangler
 STAND_UP_INCHES = 2  # standing up from prone (or climbing out of a crater) at the start of a move
 MODES = ("ground", "fly", "jump")
 

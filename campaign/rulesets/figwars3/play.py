@@ -68,6 +68,7 @@ JUMP = FactSpec("jump", (False, True), False, "use the Jump Pack: a 12\" jump ov
 LANDING = FactSpec("landing", tuple(checks.LANDING), "normal", "where a jump lands: difficult, or a spot it could not see")
 LEAP = FactSpec("leap", (0, 1, 2, 3, 4), 0, "inches of Leap added to the run (they ignore difficult ground)")
 PRONE = FactSpec("prone", (False, True), False, "goes prone at the end of the move (standing up again costs 2\")")
+DRAG = FactSpec("drag", (), 0, "inches moved away from the entangler, dragging it (a victim at least twice its size; 3\" each)")
 NEAR_HORRIFIC = FactSpec("near_horrific", (False, True), False, "the move brought a model within 3\" of a Horrific enemy")
 HORRIFIES = FactSpec("horrifies", (), [], "enemy units this Horrific model approached, or that came within 3\" of it as it moved "
                      "(a morale-phase check at PL + 1)", picks="enemy_units")
@@ -321,6 +322,8 @@ class FigWarsRules(BattleRules):
             move_facts = (*move_facts, NEAR_HORRIFIC)
         if p.has("Horrific"):
             move_facts = (*move_facts, HORRIFIES)
+        if el.data.get("entangled"):
+            move_facts = (*move_facts, DRAG)
         if el.id not in self._machines:
             move_facts = (*move_facts, *((FLY,) if p.flight else ()), *((JUMP, LANDING) if p.has("Jump Pack") else ()),
                           *(() if p.mounted else (PRONE,)))
@@ -573,6 +576,13 @@ class FigWarsRules(BattleRules):
         if inches < 0:  # the full allowance
             inches = max(plan(0)[0] - (movement.STAND_UP_INCHES if prone else 0), 0)
         allowance, cost, counted = plan(inches)
+        drag = _whole(f.get("drag", 0), "drag")
+        if drag:  # 10.6: only away from the entangler, by a victim at least twice its size (the players' call)
+            if not el.data.get("entangled"):
+                raise IllegalCommand("FW3 10.6", f"{el.name} is not entangled: nothing to drag")
+            if drag > inches:
+                raise IllegalCommand("FW3 10.6", f"{el.name} drags for {drag}\" of a {inches}\" move")
+            cost += (movement.DRAG_COST - 1) * drag
         cap = 2 * (p.flight if mode == "fly" else mov)
         extra = _whole(f.get("obstacle_extra", 0), "obstacle_extra") + (1 if _whole(f.get("jump_down", 0), "jump_down") else 0)
         if cost + extra > allowance:
@@ -586,6 +596,9 @@ class FigWarsRules(BattleRules):
         el.data["mode"] = mode
         el.data["prone"] = bool(f.get("prone"))  # standing up was paid above; going prone is free (8.8)
         el.data["moved"] += counted
+        if drag:
+            holder = state.element(el.data["entangled"]["by"])
+            ctx.emit("drag", f"{el.name} drags {holder.name} {drag}\" away", model=el.id, by=holder.id, inches=drag)
         if el.data["moved"] >= 12 or inches >= 12:
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
