@@ -94,3 +94,28 @@ def test_an_ambush_is_sprung_or_found_by_a_move() -> None:
 def test_the_option_puts_everyone_on_the_table() -> None:
     battle = _battle(deployment_specials=False)
     assert not battle.state.unit("elite-lance").data.get("reserve") and not battle.state.unit("scout-squad").data.get("hidden")
+
+
+def test_a_hidden_unit_takes_no_part_until_sprung() -> None:
+    from campaign.engine.pending import Decision
+    from campaign.rulesets.figwars3.commands import Shoot
+    from tests.figwars3.test_interrupts import _give
+
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    scouts = state.unit("scout-squad")
+    assert scouts.data["hidden"]
+    # a hero shot at: no hidden scout steps in front of him (Heroic Deflection)
+    grunt = state.element("grunt-lance/grunt")
+    grunt.data["actions"] = 2
+    shot = Shoot(unit="grunt-lance", model=grunt.id, target="marine-captain", target_model="marine-captain/captain",
+                 weapon="Plasma Pistol", facts={"range_band": "long"})
+    seen = run(rules._shoot(state, grunt, shot, battle.ctx), [Choose(option="no")])
+    ask = next(r for r in seen if isinstance(r, Decision))
+    assert not any(str(s.params.get("model", "")).startswith("scout-squad/") for s in ask.legal)
+    # a horror cannot frighten a unit it cannot see
+    _give(battle, "drone-swarm/drone", "Horrific")
+    drone = state.element("drone-swarm/drone")
+    drone.data["actions"] = 2
+    with pytest.raises(IllegalCommand, match="not an enemy unit on the table"):
+        run(rules._move(state, drone, Walk(unit="drone-swarm", model=drone.id, facts={"inches": 1, "horrifies": ["scout-squad"]}), battle.ctx), [])

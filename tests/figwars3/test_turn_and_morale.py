@@ -49,6 +49,19 @@ def test_forced_priority_retreating_then_falling_back() -> None:
     assert turn.must_activate_first({"x": "normal", "w": "normal"}) == ["x", "w"]
 
 
+def test_recon_units_are_placed_last_and_the_first_player_places_his_last() -> None:
+    units = {
+        "A": [("a1", "normal"), ("a-recon", "recon"), ("a2", "normal"), ("a-amb", "ambush")],
+        "B": [("b1", "normal"), ("b-drop", "drop"), ("b-recon", "recon")],
+    }
+    # PR-22: B won turn 1's initiative, so with both sides fielding Recon, B places its recon last
+    assert turn.placement_sequence(["A", "B"], units, first_player="B") == [
+        ("A", "a1"), ("B", "b1"), ("A", "a2"), ("A", "a-recon"), ("B", "b-recon")]
+    assert turn.placement_sequence(["A", "B"], units, first_player="A")[-2:] == [("B", "b-recon"), ("A", "a-recon")]
+    only_a = {"A": units["A"], "B": [("b1", "normal")]}
+    assert turn.placement_sequence(["B", "A"], only_a, "A") == [("B", "b1"), ("A", "a1"), ("A", "a2"), ("A", "a-recon")]
+
+
 def test_deployment_order_most_units_first_ties_rolled() -> None:
     assert drive(turn.deployment_order({"A": 3, "B": 5}), []) == ["B", "A"]
     assert drive(turn.deployment_order({"A": 4, "B": 4}), [[2, 6]]) == ["B", "A"]

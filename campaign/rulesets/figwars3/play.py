@@ -1086,7 +1086,8 @@ class FigWarsRules(BattleRules):
         to step into base contact (the players vouch for all three)."""
         tunit = state.unit(target.unit)
         if self.profile(target.id).has("Heroic Deflection"):
-            candidates = [e for u in state.units_of(tunit.side) for e in u.alive if e.id != target.id and e.data["incap"] is None]
+            candidates = [e for u in state.units_of(tunit.side) if self._targets(u) for e in u.alive
+                          if e.id != target.id and e.data["incap"] is None]  # not from hiding or reserve
             how = "Heroic Deflection"
         else:
             candidates = [e for e in tunit.alive if e.id != target.id and e.data["incap"] is None and self.profile(e.id).has("Blind Devotion")]
@@ -1128,7 +1129,7 @@ class FigWarsRules(BattleRules):
             raise IllegalCommand("FW3 4.3 Horrific", f"{el.name} is not Horrific")
         side = state.unit(el.unit).side
         for unit_id in units:
-            unit = next((u for u in state.units if u.id == unit_id and u.side != side and not u.eliminated), None)
+            unit = next((u for u in state.units if u.id == unit_id and u.side != side and not u.eliminated and self._targets(u)), None)
             if unit is None:
                 raise IllegalCommand("FW3 4.3 Horrific", f"{unit_id!r} is not an enemy unit on the table")
             profiles = [self.profile(e.id) for e in unit.alive]

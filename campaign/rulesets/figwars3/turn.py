@@ -114,6 +114,28 @@ def deployment_order(unit_counts: Mapping[str, int]) -> Generator[Any, Any, list
     return out
 
 
+def placement_sequence(side_order: Sequence[str], units: Mapping[str, Sequence[tuple[str, str]]], first_player: str = "") -> list[tuple[str, str]]:
+    """5, PR-22: (side, unit) in the order units are placed. `side_order` is
+    `deployment_order`'s; `units[side]` lists (unit, kind) with kind "normal", "recon",
+    "ambush" or "drop". Normal units go one at a time, sides alternating and skipping a side
+    with none left; then Recon units, sides without Recon first and, when several sides
+    have Recon, the turn-1 First Player last. Ambush (secret point) and Drop (reserve)
+    units are not placed."""
+    queues = {side: [u for u, kind in units.get(side, ()) if kind == "normal"] for side in side_order}
+    out: list[tuple[str, str]] = []
+    while any(queues.values()):
+        for side in side_order:
+            if queues[side]:
+                out.append((side, queues[side].pop(0)))
+    recon = {side: [u for u, kind in units.get(side, ()) if kind == "recon"] for side in side_order}
+    with_recon = [s for s in side_order if recon[s]]
+    if len(with_recon) > 1 and first_player in with_recon:
+        with_recon = [s for s in with_recon if s != first_player] + [first_player]
+    for side in with_recon:
+        out.extend((side, u) for u in recon[side])
+    return out
+
+
 PRIORITY: dict[str, int] = {"retreating": 0, "falling_back": 1, "normal": 2}
 DROP_FROM_TURN = 2  # 4.3 Drop Deployment: any turn after the first
 
