@@ -155,3 +155,14 @@ def test_leap_and_going_prone() -> None:
         rules.shot(state, Shoot(**shot, facts={"range_band": "long"}))  # type: ignore[arg-type]
     assert rules.shot(state, Shoot(**shot, facts={"range_band": "long", "prone": "open_12_plus"}))[0].defender.dice  # type: ignore[arg-type]
     assert "prone" in rules.describe_unit(state, "guard-squad").elements[0]
+
+
+def test_appendix_movement_vectors() -> None:
+    # falling 2.5" with 2" legs: 2.5 - 2 = 0.5" (the players round up to 3", legs 1-3in take 2 off)
+    assert movement.fall(3, "1-3in") == (0, 0)
+    # a 3.2" gap (4" rounded up) after a 5" run-up, far side level: 1d8 + 2 must beat 4
+    assert movement.jump_bonus(5, "average") == 2
+    assert not drive(movement.jump_gap(4, 5, "average", False), [[2]])
+    assert drive(movement.jump_gap(4, 5, "average", False), [[3]])
+    # above chest height, +2" spent, d8 = 4: 4 + 2 - 1 = 5, crosses and the move ends
+    assert drive(movement.obstacle_test("high", 2), [[4]]) == "stop"
