@@ -39,7 +39,11 @@ WEAPON_NAME = FieldSpec("name", "text", "Name", "a weapon of FigWars 3's lists; 
 WEAPON_KIND = FieldSpec("kind", "choice", "Kind", "which list it is from: ranged or melee", default="melee",
                         choices=("melee", "ranged"), rule="FW3 11")
 
+CONTROLLER = FieldSpec("controller", "text", "Controller", "a Mindless or Soulless unit: the friendly unit whose model controls it",
+                       blank="none", rule="FW3 4.3")
+
 PROFILE = Profile(
     element=(TQ, MOV, DP, DEF, ARMOUR, SHIELD, NATURAL, ENHANCEMENT, MOUNT, ARC, ABILITIES),
     weapon=(WEAPON_NAME, WEAPON_KIND),
+    unit=(CONTROLLER,),
 )

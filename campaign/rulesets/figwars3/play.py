@@ -24,7 +24,7 @@ from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.rules import BattleRules, Initiative, Resolution
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState, UnitState, state_from_setup
-from campaign.rulesets.figwars3 import checks, firing, interrupts, margins, morale, movement, traits, turn, victory
+from campaign.rulesets.figwars3 import checks, control, firing, interrupts, margins, morale, movement, traits, turn, victory
 from campaign.rulesets.figwars3.attack import Term
 from campaign.engine.report import OddsReport
 from campaign.rulesets.figwars3.attack import OpposedOdds, OpposedRoll, exact_odds, resolve
@@ -148,6 +148,7 @@ class FigWarsRules(BattleRules):
                 if isinstance(arc, int) and not isinstance(arc, bool):
                     el.data["arc"] = arcane_play.fresh(arc)
                     self._spells[el.id] = tuple(entry.spells)
+        self._controls(state, forces)
         for side in state.sides:
             side.data = {"extra_pool": 0}
         state.data = {
@@ -159,6 +160,38 @@ class FigWarsRules(BattleRules):
             "verdict": None,
         }
         return state
+
+    def _controls(self, state: BattleState, forces: list[Any]) -> None:
+        """4.3 #22, #26: a Mindless or Soulless unit's controller (a friendly unit named in
+        its `controller` field) and its TQ under control: the controller's best TQ - 1."""
+        for unit, source in zip(state.units, forces):
+            kind = control.kind_of(a for e in unit.elements for a in self.profile(e.id).abilities)
+            named = str(source.stats.get("controller", "") or "")
+            boss = next((u for u in state.units_of(unit.side) if u.name == named and u.id != unit.id), None)
+            if not kind or boss is None:
+                continue
+            unit.data["controller"] = boss.id
+            tq = control.controlled_tq(max(self.profile(e.id).tq for e in boss.elements))
+            for el in unit.elements:
+                self._profiles[el.id] = attrs.evolve(self.profile(el.id), tq=tq)
+
+    def _uncontrolled(self, state: BattleState, unit: UnitState) -> bool:
+        return bool(unit.data.get("uncontrolled") or unit.data.get("unseen"))
+
+    def _controller_lost(self, state: BattleState, gone: UnitState, ctx: Context) -> None:
+        """The controller's unit is wiped out: its Soulless units fall with it; its Mindless
+        units take PL +2, check in the morale phase and can never rally (4.3 #22, #26)."""
+        for unit in state.units:
+            if unit.data.get("controller") != gone.id or unit.eliminated:
+                continue
+            kind = control.kind_of(a for e in unit.alive for a in self.profile(e.id).abilities)
+            if kind == "Soulless":
+                ctx.emit("collapse", f"{unit.name} falls with its controller", unit=unit.id)
+                for el in list(unit.alive):
+                    self._remove(state, el, ctx)
+            else:
+                unit.data.update(uncontrolled=True, pl=unit.data["pl"] + control.PL_CONTROLLER_LOST, marker=True)
+                ctx.emit("uncontrolled", f"{unit.name} has lost its controller: PL +{control.PL_CONTROLLER_LOST}", unit=unit.id)
 
     def command_types(self) -> Iterable[type[Command]]:
         return COMMANDS
@@ -229,7 +262,16 @@ class FigWarsRules(BattleRules):
         yield from ctx.window(interrupts.NOMINATED, unit=unit.id)  # 7.2: sentries may fire as it activates
         if unit.eliminated:
             return
-        if unit.data["status"] == "retreating":
+        unit.data["unseen"] = False
+        if unit.data.get("controller") and not unit.data.get("uncontrolled"):  # PR-39: the controller must see it
+            boss = state.unit(unit.data["controller"])
+            sees = (CommandSpec("choose", {"option": "yes"}, label=f"Yes: {boss.name} sees it"),
+                    CommandSpec("choose", {"option": "no"}, label="No: it acts uncontrolled this activation"))
+            answer = yield Decision(unit.side, f"{unit.name}: can its controller ({boss.name}) see a model of it?", sees)
+            unit.data["unseen"] = getattr(answer, "option", "") == "no"
+        if self._uncontrolled(state, unit):
+            ctx.emit("uncontrolled", f"{unit.name} acts uncontrolled: strike, shoot unaimed, or stagger 1\"", unit=unit.id)
+        if unit.data["status"] == "retreating" and not unit.data.get("uncontrolled"):  # no rally without a controller
             yield from self._rally(state, unit, ctx, at_activation=True)
         for el in unit.alive:
             yield from self._start_model(state, el, ctx)
@@ -253,7 +295,10 @@ class FigWarsRules(BattleRules):
             if not acted and not checked and len(unit.alive) > 1:
                 legal.append(CommandSpec("coherency", {"unit": unit_id}, (COHERENCY_FACT,), "Report models out of coherency"))
             for el in models:
-                legal.extend(self._model_specs(state, unit, el))
+                specs = self._model_specs(state, unit, el)
+                if self._uncontrolled(state, unit):  # PR-39
+                    specs = [s for s in specs if s.type in control.UNCONTROLLED]
+                legal.extend(specs)
             if not [s for s in legal if s.type not in ("share", "coherency")]:
                 return
             legal.append(CommandSpec("end_activation", {"unit": unit_id}, label="End activation"))
@@ -576,6 +621,9 @@ class FigWarsRules(BattleRules):
         if inches < 0:  # the full allowance
             inches = max(plan(0)[0] - (movement.STAND_UP_INCHES if prone else 0), 0)
         allowance, cost, counted = plan(inches)
+        stagger = machine is None and self._uncontrolled(state, state.unit(el.unit))
+        if stagger and (running or inches > control.STAGGER_INCHES):  # PR-39
+            raise IllegalCommand("FW3 4.3 Mindless", f"uncontrolled, {el.name} only staggers {control.STAGGER_INCHES}\" in a random direction")
         drag = _whole(f.get("drag", 0), "drag")
         if drag:  # 10.6: only away from the entangler, by a victim at least twice its size (the players' call)
             if not el.data.get("entangled"):
@@ -602,6 +650,9 @@ class FigWarsRules(BattleRules):
         if el.data["moved"] >= 12 or inches >= 12:
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
+        if stagger and inches:
+            (way,) = yield from request_roll(control.STAGGER_DIE, 1, f"{el.name} staggers: 1d8 for the direction")
+            ctx.emit("stagger", f"{el.name} staggers {inches}\" towards arrow {way}", model=el.id, direction=way)
         if machine is not None and inches:
             if self.options.get("mire_tests"):  # 8.10, a scenario option
                 yield from machine_play.mire_on_move(machine, el, bool(command.facts.get("difficult_terrain")), ctx)
@@ -684,7 +735,7 @@ class FigWarsRules(BattleRules):
         except ProfileError as exc:
             raise IllegalCommand("FW3 17", str(exc)) from None
         facts = {k: v for k, v in command.facts.items() if k not in firing.SHOT_EXTRAS}
-        if el.data["aim"]:
+        if el.data["aim"] and not self._uncontrolled(state, state.unit(el.unit)):  # PR-39: uncontrolled shots are unaimed
             facts["aim"] = True
         if target.data.get("entangled"):
             facts["target_entangled"] = True
@@ -1313,6 +1364,7 @@ class FigWarsRules(BattleRules):
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
+            self._controller_lost(state, unit, ctx)
 
     # --- morale phase and turn end --------------------------------------------------
     def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
@@ -1328,6 +1380,8 @@ class FigWarsRules(BattleRules):
                 continue
             if action == "check":
                 yield from self._check_morale(state, unit, ctx)
+            elif unit.data.get("uncontrolled"):
+                continue  # 4.3 #22: no rally without a controller
             else:
                 yield from self._rally(state, unit, ctx)
         for unit in state.units:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import attrs
 
 from campaign.findings import Finding
-from campaign.force import Force
+from campaign.force import Force, Unit
 from campaign.profiles import check_element
-from campaign.rulesets.figwars3 import traits
+from campaign.rulesets.figwars3 import control, traits
 from campaign.rulesets.figwars3.abilities import BY_NAME
 from campaign.rulesets.figwars3.fields import PROFILE
 from campaign.rulesets.figwars3.profile import Profile, ProfileError, profile_of
@@ -72,6 +72,7 @@ def validate(force: Force, printed_def: bool = False) -> list[Finding]:
         for e, profile in members:
             findings.extend(_element_findings(unit.elements[e].count, profile, f"{upath}.elements[{e}]"))
         findings.extend(_unit_ability_findings(members, upath))
+        findings.extend(_controller_findings(force, unit, [p for _, p in members], upath))
     if total_models and solo_models > SOLO_SHARE * total_models:
         findings.append(
             Finding(
@@ -81,6 +82,19 @@ def validate(force: Force, printed_def: bool = False) -> list[Finding]:
             )
         )
     return findings
+
+
+def _controller_findings(force: Force, unit: Unit, members: list[Profile], path: str) -> list[Finding]:
+    """4.3 #22, #26: a Mindless or Soulless unit names the friendly unit that controls it."""
+    kind = control.kind_of(a for p in members for a in p.abilities)
+    named = str(unit.stats.get("controller", "") or "")
+    if kind and not named:
+        return [Finding("warning", "FW3 4.3", f"a {kind} unit needs a controller: name the friendly unit (unit field controller)", path)]
+    if named and not kind:
+        return [Finding("warning", "FW3 4.3", f"only a Mindless or Soulless unit has a controller", path)]
+    if named and named not in {u.name for u in force.units if u is not unit}:
+        return [Finding("error", "FW3 4.3", f"controller {named!r} is not another unit of this force", path)]
+    return []
 
 
 def _element_findings(count: int, p: Profile, path: str) -> list[Finding]:
