@@ -13,8 +13,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from saves.errors import SaveError
 
 LOCK_NAME = ".muster.lock"
@@ -43,6 +41,8 @@ def campaign_lock(folder: str | Path, timeout: float = 0.0) -> Iterator[None]:
             with _guard:
                 _held[key] -= 1
         return
+    from filelock import FileLock, Timeout  # only when writing: reading a campaign takes no lock
+
     folder.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(folder / LOCK_NAME), timeout=timeout)
     try:

@@ -70,16 +70,19 @@ def scenario_from_dict(data: dict[str, Any], file: str | Path, *, text: str | No
         raise error("rounds", "the scenario never ends", "rounds, or an end_condition in words")
     if scenario.activation or scenario.activation_options:
         from campaign.activation.registry import check_activation, check_scheme_name
-        from campaign.engine.scheme import scheme_names
 
-        choices = " or ".join(f'"{name}"' for name in scheme_names())
+        def choices() -> str:  # only for an error: listing the schemes imports every one of them
+            from campaign.engine.scheme import scheme_names
+
+            return " or ".join(f'"{name}"' for name in scheme_names())
+
         if not scenario.activation:
             raise error("activation_options", "activation options without an activation scheme",
-                        f"activation = {choices}")
+                        f"activation = {choices()}")
         problem = check_activation(scenario.activation, scenario.activation_options)
         if problem:
             key = "activation" if check_scheme_name(scenario.activation) else "activation_options"
-            raise error(key, problem, choices if key == "activation" else "")
+            raise error(key, problem, choices() if key == "activation" else "")
     names = [o.name for o in scenario.objectives]
     for i, objective in enumerate(scenario.objectives):
         if names.count(objective.name) > 1:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterable
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.engine.commands import Command
@@ -249,6 +248,8 @@ def _load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
+    from importlib.metadata import entry_points  # slow to import: only when every scheme is wanted
+
     import campaign.activation
     from campaign.rulesets import ruleset_ids
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from importlib.metadata import entry_points
 
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, UnknownRuleset
 
@@ -40,6 +39,8 @@ def _load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
+    from importlib.metadata import entry_points  # slow to import: only when every ruleset is wanted
+
     for info in pkgutil.iter_modules(__path__, f"{__name__}."):
         if info.ispkg:
             importlib.import_module(info.name)

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Header, Static
-from textual_plotext import PlotextPlot
 
 from campaign.campaigns import campaign_winner, standings
 from campaign.campaigns.model import END
@@ -25,6 +24,7 @@ from campaign.inert_text import inert, inert_lines
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
+from tui.widgets.lazy_plot import LazyPlot
 from tui.screens.base import MusterScreen
 
 
@@ -104,7 +104,7 @@ class DashboardScreen(MusterScreen):
         yield Header()
         with Horizontal(id="dash-top"):
             yield Static(id="standings", classes="panel")
-            yield PlotextPlot(id="vp-chart", classes="panel")
+            yield LazyPlot(id="vp-chart", classes="panel")  # plotext loads with the second battle
             yield Static(id="vp-bars", classes="panel")  # instead of the chart before a second battle
         with Horizontal(id="dash-middle"):
             with VerticalScroll(id="track-scroll", classes="panel"):  # a long track scrolls (Tab, arrows)
@@ -200,7 +200,7 @@ class DashboardScreen(MusterScreen):
         if few:
             self.query_one("#vp-bars", Static).update(vp_bars(camp, workspace.vp_series(camp)))
             return
-        chart = self.query_one(PlotextPlot)
+        chart = self.query_one("#vp-chart", LazyPlot).plot()
         plt = chart.plt
         plt.clear_data()
         plt.clear_figure()
