@@ -2,9 +2,16 @@
 
     .venv/bin/python benchmarks/resume_bench.py [--commands 2000] [--repeat 3]
 
-Writes the long Flat Out War battle of full_battle_bench.py (at least --commands log
-entries) as a battle file in a temporary folder (the snapshot cache there too, through
-XDG_CACHE_HOME), then times, best of --repeat, in CPU seconds:
+Writes long battles as battle files in a temporary folder (the snapshot cache there too,
+through XDG_CACHE_HOME), one for each turn structure that keeps checkpoints:
+
+* initiative: the long Flat Out War battle of full_battle_bench.py (at least --commands
+  log entries);
+* cards: enlarged Flat Out War forces under the card scheme, played by the tests' random
+  player (tests/activation/play.py);
+* phased: d10 on the core phased turn, 60 turns, played by the tests' d10 bot;
+
+then times each, best of --repeat, in CPU seconds:
 
 * the anchor: raw `tomllib.loads` of the battle file's text (any resume reads the file);
 * a whole replay: load the file and replay every entry (resuming without a cache);
@@ -23,6 +30,9 @@ import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -39,6 +49,73 @@ def best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
     return min(times), result
 
 
+def cards_battle() -> tuple[Any, Any]:
+    import random
+
+    from benchmarks.full_battle_bench import enlarged, setup
+    from campaign.engine import Battle
+    from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, HUMAN, ORCS
+    from tests.activation.play import random_play
+
+    s = attrs.evolve(setup(enlarged("Horde", ORCS, HUMAN), enlarged("Host", DEMONS, ALIEN), 2, rounds=12),
+                     activation="cards")
+    battle = Battle.start(s)
+    random_play(battle, random.Random(2), limit=20000)
+    return s, battle
+
+
+def phased_battle() -> tuple[Any, Any]:
+    from campaign.engine import Battle
+    from tests.d10_phased.phasedplay import play_out
+    from tests.d10_phased.test_battle import setup
+
+    s = attrs.evolve(setup(seed=3, victory="position"), options={"turn_limit": 60})
+    battle = Battle.start(s)
+    play_out(battle, limit=20000)
+    return s, battle
+
+
+def measure(tmp: Path, name: str, setup: Any, battle: Any, repeat: int) -> None:
+    from campaign.engine import Battle
+    from saves.battle_file import BattleFile, BattleHeader, BattleSide, dumps_battle, load_battle_file
+    from saves.battle_replay import battle_setup
+    from saves.snapshot_cache import open_battle
+
+    header = BattleHeader(
+        ruleset=setup.ruleset, edition=setup.edition, options=dict(setup.options), scenario=setup.scenario,
+        activation=setup.activation, activation_options=dict(setup.activation_options), seed=setup.seed,
+        dice=setup.dice, sides=tuple(BattleSide(s.id, s.name, force=s.force) for s in setup.sides),
+    )
+    path = tmp / f"{name}.toml"
+    path.write_text(dumps_battle(BattleFile(path, header, battle.log_dicts())), encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+
+    anchor, _ = best(lambda: tomllib.loads(text), repeat)
+
+    def replayed() -> Battle:
+        file = load_battle_file(path)
+        return Battle.replay(battle_setup(file), file.log)
+
+    def resumed() -> Battle:
+        file = load_battle_file(path)
+        return open_battle(file, battle_setup(file))
+
+    whole, full = best(replayed, repeat)
+    resumed()  # the first open replays once and caches its newest snapshot
+    fast, again = best(resumed, repeat)
+    assert isinstance(full, Battle) and isinstance(again, Battle)
+    assert again.digest() == full.digest() == battle.digest(), "the resumed battle is not the replayed one"
+    assert again.events == full.events and again.log_dicts() == full.log_dicts()
+    after = len(full.log) - 1 - (again.checkpoint_entry or 0)
+
+    n = len(battle.log)
+    print(f"{name} ({setup.ruleset}, {setup.activation}): {n} commands, {len(text):,} bytes")
+    print(f"  raw tomllib.loads (anchor): {anchor * 1e3:8.1f} ms")
+    print(f"  whole replay:               {whole * 1e3:8.1f} ms  {whole / anchor:6.1f}x the anchor")
+    print(f"  resume from the snapshot:   {fast * 1e3:8.1f} ms  {fast / anchor:6.1f}x the anchor "
+          f"(target 300 ms; {after} entries replayed after the snapshot)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
@@ -48,44 +125,10 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # never the user's own cache
-        from campaign.engine import Battle
-        from saves.battle_file import BattleFile, BattleHeader, BattleSide, dumps_battle, load_battle_file
-        from saves.battle_replay import battle_setup
-        from saves.snapshot_cache import open_battle
-
         setup, battle, _ = long_battle(args.seed, args.commands)
-        header = BattleHeader(
-            ruleset=setup.ruleset, edition=setup.edition, scenario=setup.scenario, seed=setup.seed, dice=setup.dice,
-            sides=tuple(BattleSide(s.id, s.name, force=s.force) for s in setup.sides),
-        )
-        path = Path(tmp) / "battle.toml"
-        path.write_text(dumps_battle(BattleFile(path, header, battle.log_dicts())), encoding="utf-8")
-        text = path.read_text(encoding="utf-8")
-
-        anchor, _ = best(lambda: tomllib.loads(text), args.repeat)
-
-        def replayed() -> Battle:
-            file = load_battle_file(path)
-            return Battle.replay(battle_setup(file), file.log)
-
-        def resumed() -> Battle:
-            file = load_battle_file(path)
-            return open_battle(file, battle_setup(file))
-
-        whole, full = best(replayed, args.repeat)
-        resumed()  # the first open replays once and caches its newest snapshot
-        fast, again = best(resumed, args.repeat)
-        assert isinstance(full, Battle) and isinstance(again, Battle)
-        assert again.digest() == full.digest() == battle.digest(), "the resumed battle is not the replayed one"
-        assert again.events == full.events and again.log_dicts() == full.log_dicts()
-        after = len(full.log) - 1 - (again.checkpoint_entry or 0)
-
-    n = len(battle.log)
-    print(f"battle file: {n} commands, {len(text):,} bytes")
-    print(f"  raw tomllib.loads (anchor): {anchor * 1e3:8.1f} ms")
-    print(f"  whole replay:               {whole * 1e3:8.1f} ms  {whole / anchor:6.1f}x the anchor")
-    print(f"  resume from the snapshot:   {fast * 1e3:8.1f} ms  {fast / anchor:6.1f}x the anchor "
-          f"(target 300 ms; {after} entries replayed after the snapshot)")
+        measure(Path(tmp), "initiative", setup, battle, args.repeat)
+        measure(Path(tmp), "cards", *cards_battle(), args.repeat)
+        measure(Path(tmp), "phased", *phased_battle(), args.repeat)
     return 0
 
 

@@ -101,19 +101,26 @@ def open_battle(file: Any, setup: Any, dice: Any = None, progress: Any = None) -
     whole replay; either way with checkpoints kept, and the newest one cached for next time.
     A snapshot refused on use (its state is not what it claims) is dropped and the log replayed."""
     from campaign.engine import Battle
+    from campaign.engine.battle import resolve_rules
+    from campaign.engine.scheme import get_scheme
     from saves.battle_file import dump_header
 
     setup_text = dump_header(file.header)
-    snapshot = find(file.path, setup_text, file.log)
+    # the rules and the scheme first: building them imports (and so registers) the records a
+    # snapshot of this battle holds, such as a card turn or a d10 game, before one is read
+    rules = resolve_rules(setup)
+    scheme = get_scheme(setup.activation, **setup.activation_options)
+    snapshot = find(file.path, setup_text, file.log) if getattr(rules, "snapshots", False) else None
     if snapshot is not None:
         try:
-            battle = Battle.resume(setup, file.log, snapshot, dice, progress=progress)
+            battle = Battle.resume(setup, file.log, snapshot, dice, rules=rules, scheme=scheme, progress=progress)
         except SnapshotError:
             forget(file.path, setup_text)
+            rules, scheme = resolve_rules(setup), get_scheme(setup.activation, **setup.activation_options)
         else:
             save_snapshot(battle, file.path, setup_text, len(file.log), after=snapshot.entry)
             return battle
-    battle = Battle.replay(setup, file.log, dice, progress=progress, checkpoints=True)
+    battle = Battle.replay(setup, file.log, dice, rules=rules, scheme=scheme, progress=progress, checkpoints=True)
     save_snapshot(battle, file.path, setup_text, len(file.log))
     return battle
 

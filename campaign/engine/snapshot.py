@@ -8,7 +8,9 @@ Pure data: writing it to disk is the saves layer's business (saves/snapshot_cach
 
 The codec is exact where canonical JSON is not: tuples, sets and Fractions come back as
 they were, so the resumed battle plays on exactly as the replayed one would. Only the
-engine's own state classes are rebuilt; no code is ever loaded from the data.
+engine's own state classes, and the plain records a ruleset or a scheme keeps in the state
+and names with `register` (a card turn, a d10 game), are rebuilt; no code is ever loaded
+from the data.
 """
 
 from __future__ import annotations
@@ -27,6 +29,41 @@ from campaign.engine.state import BattleState, Effect, ElementState, SideState, 
 
 FORMAT = 1
 _CLASSES: dict[str, type] = {c.__name__: c for c in (BattleState, SideState, UnitState, ElementState, Effect, Event)}
+_KEYS: dict[type, str] = {c: name for name, c in _CLASSES.items()}
+
+
+def register(*classes: type) -> None:
+    """Let snapshots hold these attrs classes: the plain records (ints, strings, Fractions,
+    containers and other registered records) that a ruleset or a scheme keeps in the state.
+    The module defining them registers them when imported, and building the battle's rules
+    and scheme imports it, before any snapshot of that battle is read."""
+    for cls in classes:
+        if not attrs.has(cls):
+            raise TypeError(f"{cls.__name__} is not an attrs class")
+        key = f"{cls.__module__}:{cls.__qualname__}"
+        _CLASSES[key] = cls
+        _KEYS[cls] = key
+
+
+_CORE = frozenset(_CLASSES.values())
+
+
+def _build(cls: type, fields: dict[str, Any]) -> Any:
+    """An instance of the attrs class `cls` with these field values (by field name)."""
+    if cls in _CORE:  # the bulk of a snapshot: every field is an init argument of its name
+        return cls(**fields)
+    kwargs, later = {}, {}
+    for field in attrs.fields(cls):
+        if field.name not in fields:
+            raise SnapshotError(f"a snapshot's {cls.__name__} lacks {field.name}")
+        if field.init:
+            kwargs[field.alias or field.name] = fields[field.name]
+        else:
+            later[field.name] = fields[field.name]
+    made = cls(**kwargs)
+    for name, value in later.items():
+        object.__setattr__(made, name, value)
+    return made
 
 
 class SnapshotError(ValueError):
@@ -53,8 +90,9 @@ def encode(value: Any) -> Any:
     cls = type(value)
     if cls is Event:  # the bulk of a long battle's snapshot: kept short
         return {"__event": [value.seq, value.kind, value.text, encode(value.data)]}
-    if _CLASSES.get(cls.__name__) is cls:
-        return {"__attrs": cls.__name__, "fields": {f.name: encode(getattr(value, f.name)) for f in attrs.fields(cls)}}
+    key = _KEYS.get(cls)
+    if key is not None:
+        return {"__attrs": key, "fields": {f.name: encode(getattr(value, f.name)) for f in attrs.fields(cls)}}
     raise TypeError(f"a snapshot cannot hold a {cls.__name__}")
 
 
@@ -86,8 +124,7 @@ def decode(data: Any) -> Any:
                 raise SnapshotError("a snapshot's event is damaged")
             return Event(kind, text, decode(details), seq)
         if "__attrs" in data:
-            cls = _CLASSES[data["__attrs"]]
-            return cls(**{k: decode(v) for k, v in data["fields"].items()})
+            return _build(_CLASSES[data["__attrs"]], {k: decode(v) for k, v in data["fields"].items()})
     except SnapshotError:
         raise
     except Exception as exc:  # a damaged cache file: say so, the caller replays instead
@@ -118,7 +155,7 @@ def _hook(table: dict[str, Any]) -> Any:
         if "__dict" in table:
             return {k: v for k, v in table["__dict"]}
         if "__attrs" in table:
-            return _CLASSES[table["__attrs"]](**table["fields"])
+            return _build(_CLASSES[table["__attrs"]], table["fields"])
     except SnapshotError:
         raise
     except Exception as exc:

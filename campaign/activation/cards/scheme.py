@@ -37,11 +37,12 @@ from campaign.activation.cards.host import SCHEME_NAME, CardHost, host_for
 from campaign.activation.cards.results import HeldResults
 from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
 from campaign.activation.cards.split import SplitGroup, check_split
-from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, SideHand
+from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, CardUnit, SideHand
 from campaign.engine.commands import Command, CommandTypes, EndActivation
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.scheme import ActivationScheme, register_scheme
+from campaign.engine.snapshot import register as snapshot_classes
 from campaign.engine.state import BattleState
 from campaign.rulesets.base import Option
 
@@ -81,6 +82,11 @@ AT_EDGE = FactSpec(
 )
 
 
+# The card turn's records in the state (state.scheme, state.secret): checkpoints and the
+# snapshot cache may hold them (campaign.engine.snapshot)
+snapshot_classes(CardTurn, CardUnit, SideHand, Step)
+
+
 @register_scheme
 class CardScheme(ActivationScheme):
     """Seed 001's card deck: hidden card order, action points, overwatch, rally."""
@@ -109,10 +115,14 @@ class CardScheme(ActivationScheme):
     # --- the battle loop -------------------------------------------------------------------
     def run(self, state: BattleState, ctx: Context) -> Resolution:
         host = self.host(ctx)
-        self._setup(state, host)
+        if SCHEME_KEY not in state.scheme:  # set up already when resumed from a checkpoint
+            self._setup(state, host)
         t = table_of(state)
         limit = ctx.setup.scenario.rounds or self.options["turns"]
         while not self.ended(state, ctx):
+            # everything this loop carries from turn to turn is in the state (the turn, the
+            # hands): a battle resumed from a checkpoint taken here runs it from the top
+            ctx.checkpoint()
             state.round += 1
             t.begin_turn()
             self._join_newcomers(state, host, t)

@@ -17,14 +17,17 @@ from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
+from campaign.engine.snapshot import register as snapshot_classes
 from campaign.engine.state import BattleState, state_from_setup
 from campaign.engine.rules import Resolution
 from campaign.rulesets.d10_phased.commands import CARD_COMMANDS, COMMANDS
 from campaign.rulesets.d10_phased.forces import RULESET_ID, force_to_army
 from campaign.rulesets.d10_phased.odds import DeclarationOdds
 from campaign.rulesets.d10_phased.play import D10Play, Game, new_game
-from campaign.rulesets.d10_phased.state import Roster, add_unit
-from campaign.rulesets.d10_phased.victory import MODES, TURN_LIMIT
+from campaign.rulesets.d10_phased import attack, morale
+from campaign.rulesets.d10_phased.state import ModelState, Roster, add_unit
+from campaign.rulesets.d10_phased.state import UnitState as D10UnitState
+from campaign.rulesets.d10_phased.victory import MODES, TURN_LIMIT, Verdict
 
 if TYPE_CHECKING:
     from campaign.activation.cards.host import CardHost
@@ -49,8 +52,15 @@ def roster_from_setup(setup: BattleSetup, state: BattleState) -> Roster:
     return roster
 
 
+# The records the game keeps in the state (state.data[GAME]): checkpoints and the snapshot
+# cache may hold them (campaign.engine.snapshot)
+snapshot_classes(Game, Roster, ModelState, D10UnitState, attack.Contribution, attack.DiceGroup, attack.Declaration,
+                 attack.Hits, attack.Pending, attack.Ledger, morale.Check, morale.MoraleFacts, Verdict)
+
+
 class D10Rules(BattleRules):
     id = RULESET_ID
+    snapshots = True  # the game lives in state.data[GAME]; D10Play keeps only its options
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
         super().__init__(options, ruleset)

@@ -95,6 +95,7 @@ ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry", 
 class FigWarsRules(BattleRules):
     id = "figwars-3"
     initiative = Initiative(die=turn.INITIATIVE_DIE)  # 1d8 a side, ties re-rolled among the tied
+    snapshots = True  # _profiles, _machines, _spells: read from the setup (new_state rebuilds them)
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
         super().__init__(options, ruleset)
