@@ -351,6 +351,12 @@ class Battle:
         """The seq of an event recorded now: the log entry being resolved."""
         return max(len(self._log) - 1, 0)
 
+    def _new_event(self, kind: str, text: str, data: dict[str, Any]) -> Event:
+        """Record a new event (the common `ctx.emit("kind", "text", ...)`), made with its seq."""
+        event = Event(kind, text, data, max(len(self._log) - 1, 0))
+        self._events.append(event)
+        return event
+
     def _record_event(self, event: Event) -> Event:
         seq = self._event_seq()
         if event.seq != seq:

@@ -49,14 +49,11 @@ class Command:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
-            default = field.default
-            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                default = default.factory()
+        for name, default in _defaults_of(type(self)):
+            value = getattr(self, name)
             if value == default or value is None:
                 continue
-            out[field.name] = _converter.unstructure(value)
+            out[name] = _converter.unstructure(value)
         return out
 
     def describe(self) -> str:
@@ -77,6 +74,35 @@ class Command:
             words = [names.get(v, v) if isinstance(v, str) else _plain_value(v) for v in items]
             parts.append(f"{key.replace('_', ' ')}: {', '.join(map(str, words))}")
         return self.type.replace("_", " ") + (f" ({'; '.join(parts)})" if parts else "")
+
+
+_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _defaults_of(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of a command class with its default (a factory's value made once, only
+    ever compared with): every command is turned into its dict once or twice a step."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        pairs = []
+        for field in attrs.fields(cls):
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = default.factory()
+            pairs.append((field.name, default))
+        found = _DEFAULTS[cls] = tuple(pairs)
+    return found
+
+
+_NAMES: dict[type, dict[str, None]] = {}
+
+
+def _field_names(cls: type) -> dict[str, None]:
+    """A command class's field names, in order (a dict: quick to ask), made once per class."""
+    found = _NAMES.get(cls)
+    if found is None:
+        found = _NAMES[cls] = dict.fromkeys(name for name, _ in _defaults_of(cls))
+    return found
 
 
 def _plain_value(value: Any) -> str:
@@ -193,7 +219,7 @@ def _type_name(cls: type[Command], field: str) -> str:
 
 
 def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
-    known = {f.name: f for f in attrs.fields(cls)}
+    known = _field_names(cls)
     for key, value in fields.items():
         if key not in known:
             names = ", ".join(known) or "none"

@@ -42,7 +42,7 @@ class Context:
     def emit(self, event: Event | str, text: str = "", **data: Any) -> Event:
         """`ctx.emit(Event(...))` or `ctx.emit("hit", "Rippers: 2 hits", hits=2)`."""
         if isinstance(event, str):  # built with its seq at once (no copy per event)
-            return self._battle._record_event(Event(event, text, data, self._battle._event_seq()))
+            return self._battle._new_event(event, text, data)
         return self._battle._record_event(event)
 
     def checkpoint(self) -> None:

@@ -61,13 +61,13 @@ class CommandSpec:
     def matches(self, command: Command) -> bool:
         if getattr(command, "type", None) != self.type:
             return False
-        return all(getattr(command, key, object()) == value for key, value in self.params.items())
+        for key, value in self.params.items():  # (a plain loop: asked for every legal spec of every step)
+            if getattr(command, key, _MISSING) != value:
+                return False
+        return True
 
     def fact(self, name: str) -> FactSpec | None:
-        for spec in self.facts:
-            if spec.name == name:
-                return spec
-        return None
+        return _facts_by_name(self.facts).get(name)
 
     def check_facts(self, command: Command) -> None:
         """Refuse a command whose facts use a name this spec lacks, or a value outside its choices."""
@@ -89,6 +89,24 @@ class CommandSpec:
                 problem = shape_problem(value, kind)
                 if problem:
                     raise IllegalCommand("facts", f"{name} must be {problem}, not {value!r}")
+
+
+_MISSING = object()
+_BY_NAME: dict[int, tuple[tuple[FactSpec, ...], dict[str, FactSpec]]] = {}
+
+
+def _facts_by_name(facts: tuple[FactSpec, ...]) -> dict[str, FactSpec]:
+    """Each fact spec by its name (the first of a repeated name), made once per tuple of
+    specs: a command's every fact is looked up in them on every step."""
+    found = _BY_NAME.get(id(facts))
+    if found is None or found[0] is not facts:
+        if len(_BY_NAME) >= 256:  # tuples made on the fly: keep the cache bounded
+            _BY_NAME.clear()
+        named: dict[str, FactSpec] = {}
+        for spec in facts:
+            named.setdefault(spec.name, spec)
+        found = _BY_NAME[id(facts)] = (facts, named)
+    return found[1]
 
 
 @attrs.define(frozen=True)

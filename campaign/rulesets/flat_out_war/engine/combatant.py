@@ -72,7 +72,7 @@ class Arm:
     uses: int | None = None  # Exhaustible: 4 in total
     reload: int = 0  # Reload: X owner-turns
 
-    @property
+    @functools.cached_property  # (an Arm never changes: asked for on every attack, worked out once)
     def template(self) -> str | None:
         for trait in self.traits:
             if trait.startswith("template: "):
@@ -129,17 +129,23 @@ class Combatant:
         return name in self.attributes
 
     def param(self, name: str) -> int | None:
-        return dict(self.params).get(name)
+        return self._params.get(name)
 
-    @property
+    # A Combatant is a frozen view, asked for the same derived values again and again in
+    # every attack and check: each is worked out on first use and kept with the view.
+    @functools.cached_property
+    def _params(self) -> dict[str, int]:
+        return dict(self.params)
+
+    @functools.cached_property
     def ranged(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.kind == "ranged")
 
-    @property
+    @functools.cached_property
     def melee(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.kind == "melee")
 
-    @property
+    @functools.cached_property
     def recovery_weapons(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.counts_for_recovery)
 
@@ -206,6 +212,23 @@ def static_traits(element: Element) -> tuple[Traits, list[str]]:
     return found
 
 
+_ARMS: dict[tuple[tuple[str, ...], tuple[Weapon, ...], int], tuple[object, tuple[Arm, ...]]] = {}
+
+
+def _arms(element: Element, base: int, per_weapon: list[dict[str, int | None]]) -> tuple[Arm, ...]:
+    """Every weapon of the element as an Arm, before losses and uses: made once for each
+    set of weapons and base die with the same traits (static_traits' shared list) and
+    shared, as a battle builds new combat views of its elements all the time."""
+    key = (element.attributes, element.weapons, base)
+    found = _ARMS.get(key)
+    if found is None or found[0] is not per_weapon:
+        if len(_ARMS) >= 4096:  # keep the cache bounded, as static_traits does
+            _ARMS.clear()
+        arms = tuple(arm_from_weapon(w, i, base, per_weapon[i]) for i, w in enumerate(element.weapons))
+        found = _ARMS[key] = (per_weapon, arms)
+    return found[1]
+
+
 def combatant_from_element(
     element: Element,
     *,
@@ -229,10 +252,9 @@ def combatant_from_element(
     own, per_weapon = traits if traits is not None else static_traits(element)[0]
     gone = set(lost_weapons)
     arms = []
-    for i, w in enumerate(element.weapons):
+    for i, arm in enumerate(_arms(element, base, per_weapon)):
         if i in gone:
             continue
-        arm = arm_from_weapon(w, i, base, per_weapon[i])
         if uses is not None and i in uses and arm.uses is not None:
             arm = attrs.evolve(arm, uses=uses[i])
         arms.append(arm)

@@ -32,11 +32,11 @@ def melee_attacks(
 ) -> list[AttackSpec]:
     """One roll per attacking element (Multi-shot does not apply in melee, A-69)."""
     specs: list[AttackSpec] = []
-    able = [a for a in attackers if melee_die(a, edition) is not None and not a.down]
+    dice = [(a, melee_die(a, edition)) for a in attackers if not a.down]
+    able = [a for a, die in dice if die is not None]
     if not able:
         raise NoAttack("no element can fight in melee (an element with no weapon cannot attack, FOW 19.4)")
-    for i, att in enumerate(able):
-        die = melee_die(att, edition)
+    for i, (att, die) in enumerate((a, d) for a, d in dice if d is not None):
         assert die is not None
         index, tgt = _target_for(i, targets)
         blocked = heavy_armour_blocks(att, "melee", die, tgt, edition)

@@ -47,6 +47,10 @@ def allowance(
     stand_up: bool = False,
 ) -> Fraction:
     """A-10: flat spell changes, then multipliers, then costs; floored at 0."""
+    if type(move) is int and not (submerged or formation_change) and sailed == 1:
+        # whole inches all the way (the common move): the same value without Fraction arithmetic
+        whole = (move + (2 if fast else 0) - (2 if slow else 0)) * (2 if running else 1) * (3 if flying_so else 1)
+        return Fraction(max(whole - (2 if stand_up else 0), 0))
     value = Fraction(move + (2 if fast else 0) - (2 if slow else 0))
     if running:
         value *= 2
@@ -116,7 +120,7 @@ def check_path(
         raw = seg.terrain
         if raw not in TERRAIN_COST:
             raise IllegalMove("FOW 6.2", f"unknown terrain class {raw!r} (open, light, heavy, impassable)")
-        inches = Fraction(seg.inches)
+        inches = seg.inches if type(seg.inches) is Fraction else Fraction(seg.inches)
         if inches < 0:
             raise IllegalMove("FOW 6.2", "a path segment cannot be negative")
         t = effective_terrain(seg, mover, edition, airborne=airborne, jumping=jumping)

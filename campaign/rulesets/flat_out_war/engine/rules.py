@@ -108,6 +108,7 @@ class FlatOutWarRules(
         self._static_names: frozenset[str] = frozenset()
         self._loss_journal = []
         self._specs = {}
+        self._bought_of = {}
 
     def _static_any(self, name: str) -> bool:
         """Whether any element of the battle was created with attribute `name` (its key)."""
@@ -140,6 +141,7 @@ class FlatOutWarRules(
         self._views.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
+        self._bought_of.clear()
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
@@ -202,27 +204,35 @@ class FlatOutWarRules(
         # work than its inputs need (most elements have no uses, links or markers).
         effects = state.effects
         extra = ("flying",) if effects and any(e.kind == "Fly" and e.target == es.unit for e in effects) else ()
-        element = self.element_of(state, es)
         traits = self._traits.get(es.id)
         if traits is None:
-            traits = self._traits[es.id] = static_traits(element)
+            traits = self._traits[es.id] = static_traits(self.element_of(state, es))
         own, links = traits
         data = es.data
-        # A-61: an Activate-linked attribute starts off
-        switched_off = tuple(a for a in links if a not in data.get("switched_on", [])) if links else ()
-        raw_uses = data.get("uses")
-        uses = tuple(sorted((int(k), v) for k, v in raw_uses.items())) if raw_uses else ()
         m = es.markers
-        flags = (bool(m.get("airborne")), bool(m.get("prone")), bool(m.get("down")), bool(m.get("faced"))) if m \
-            else _NO_FLAGS
-        lucky = "lucky" in own[0] and self._lucky_ready(state, es)
+        raw_uses = data.get("uses")
         lost = data.get("lost_weapons")
-        # everything the combat view is built from: the same inputs give the same (frozen) view
-        key = (es.id, extra, switched_off, data.get("die"), tuple(lost) if lost else (), uses, data.get("hp"), flags,
-               lucky)
+        if not (extra or m or raw_uses or lost or links) and "lucky" not in own[0]:
+            # a plain element (most of them): its die and Hit Points are all that can differ
+            switched_off: tuple[str, ...] = ()
+            uses: tuple[tuple[int, Any], ...] = ()
+            flags = _NO_FLAGS
+            lucky = False
+            key: tuple[Any, ...] = (es.id, data.get("die"), data.get("hp"))
+        else:
+            # A-61: an Activate-linked attribute starts off
+            switched_off = tuple(a for a in links if a not in data.get("switched_on", [])) if links else ()
+            uses = tuple(sorted((int(k), v) for k, v in raw_uses.items())) if raw_uses else ()
+            flags = (bool(m.get("airborne")), bool(m.get("prone")), bool(m.get("down")), bool(m.get("faced"))) if m \
+                else _NO_FLAGS
+            lucky = "lucky" in own[0] and self._lucky_ready(state, es)
+            # everything the combat view is built from: the same inputs give the same (frozen) view
+            key = (es.id, extra, switched_off, data.get("die"), tuple(lost) if lost else (), uses, data.get("hp"),
+                   flags, lucky)
         cached = self._views.get(key)
         if cached is not None:
             return cached
+        element = self.element_of(state, es)
         c = combatant_from_element(
             element,
             traits=own,

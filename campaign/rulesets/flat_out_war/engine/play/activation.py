@@ -61,16 +61,19 @@ class ActivationMixin(PlayHelpers):
         mobile = any((self.element_of(state, e).move or 0) > 0 for e in able)
         if morale == "fleeing":
             if not m.get("moved") and mobile:
-                specs.append(CommandSpec("move", {"unit": unit_id}, MOVE_FACTS,
-                                         f"{name} flees: run toward shelter or its own table edge"))
+                specs.append(self._unit_spec("move", unit, f"{name} flees: run toward shelter or its own table edge"))
             elif not m.get("rally_tried"):
-                specs.append(CommandSpec("rally", {"unit": unit_id}, (), f"{name}: try to rally"))
+                specs.append(self._unit_spec("rally", unit, f"{name}: try to rally"))
             return specs
         if not m.get("moved") and mobile and not all(e.markers.get("aground") for e in able):
-            specs.append(CommandSpec("move", {"unit": unit_id}, MOVE_FACTS, f"Move {name}"))
+            specs.append(self._unit_spec("move", unit, f"Move {name}"))
         if not m.get("acted") and morale == "steady":
-            cs = [self.combatant(state, e) for e in able]
-            officer_unit = all(c.has("command") for c in cs)
+            # The elements' attributes as bought (a superset of what their combat views have:
+            # Activate can only switch attributes off) rule out most questions without
+            # building a view of every element at every Decision.
+            bought = [self._bought(state, e) for e in able]
+            officer_unit = all("command" in own for own, _ in bought) and all(
+                self.combatant(state, e).has("command") for e in able)
             if unit.data.get("officer"):
                 specs.append(CommandSpec("detach", {"unit": unit_id}, (), f"{name}: detach its officer"))
             if officer_unit:  # an officer on its own may attach, or fight like any unit
@@ -81,14 +84,14 @@ class ActivationMixin(PlayHelpers):
             enemies = self._enemies(state, unit.side)
             for enemy in enemies:
                 specs.append(self._attack_spec("melee", unit, enemy, "melee attack on"))
-            if any(c.ranged for c in cs):
+            if any(self.combatant(state, e).ranged for e, (_, guns) in zip(able, bought) if guns):
                 for enemy in enemies:
                     specs.append(self._attack_spec("shoot", unit, enemy, "shoot at"))
-            for es, c in zip(able, cs):
-                if c.has("activate") and self.edition == SO:
+            for es, (own, _) in zip(able, bought):
+                if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
                     specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
                                              f"{es.name}: switch its Activate attribute on or off"))
-                if c.has("magic") and not es.data.get("lockout"):
+                if "magic" in own and self.combatant(state, es).has("magic") and not es.data.get("lockout"):
                     for spell_name in self.element_of(state, es).spells:
                         specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
                                                           "spell": _spell_name(spell_name)},
@@ -105,6 +108,14 @@ class ActivationMixin(PlayHelpers):
                     verb = "melee attack on" if kind == "melee" else "shoot at"
                     specs.append(self._attack_spec(kind, unit, enemy, f"the rest {verb}"))
         return specs
+
+    def _unit_spec(self, kind: str, unit: UnitState, label: str) -> CommandSpec:
+        """The legal `move` or `rally` of a unit, made once per label (as _attack_spec)."""
+        key = (kind, unit.id, label)
+        spec = self._specs.get(key)
+        if spec is None:
+            spec = self._specs[key] = CommandSpec(kind, {"unit": unit.id}, MOVE_FACTS if kind == "move" else (), label)
+        return spec
 
     def _attack_spec(self, kind: str, unit: UnitState, enemy: UnitState, verb: str) -> CommandSpec:
         """The legal `melee` or `shoot` of `unit` at `enemy`: the same frozen spec every time
@@ -219,9 +230,9 @@ class ActivationMixin(PlayHelpers):
     def on_turn_start(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         lost_before = self._loss_mark()
         for unit in list(state.units):
-            for es in list(unit.alive):
-                if not es.markers:  # most elements carry no marker: nothing to do for them
-                    continue
+            # only marked elements have anything to do here (most carry no marker); a roll
+            # below marks no other element, so choosing them first changes nothing
+            for es in [e for e in unit.elements if e.alive and e.markers]:
                 if unit.side == side and es.markers.get("down"):  # A-29: Reliant tries again
                     c = self.combatant(state, es)
                     (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} recovery (Reliant), {es.name}",
@@ -287,9 +298,8 @@ class ActivationMixin(PlayHelpers):
         for unit in state.units:
             if unit.side != side:
                 continue
-            for es in unit.elements:
-                if not es.alive:
-                    continue
+            # only elements with a lockout or reload counters have a clock to tick (few do)
+            for es in [e for e in unit.elements if e.alive and (e.data.get("lockout") or e.data.get("reload"))]:
                 if es.data.get("lockout") and not es.data.pop("lockout_fresh", False):
                     es.data["lockout"] -= 1  # owner-turns after the misfire's own turn
                 reload = es.data.get("reload", {})

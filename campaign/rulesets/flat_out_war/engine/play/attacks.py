@@ -247,7 +247,8 @@ class AttackMixin(PlayHelpers):
         so it makes a melee attack on the enemy now, outside its own activation (A-71)."""
         if self.edition != SO or enemy.eliminated:
             return
-        ready = [e for e in self._able(state, unit) if self.combatant(state, e).has("trigger")]
+        ready = [e for e in self._able(state, unit)
+                 if "trigger" in self._bought(state, e)[0] and self.combatant(state, e).has("trigger")]
         if not ready:
             return
         conditions = "; ".join(f"{e.name}: {_trigger_text(self.element_of(state, e))}" for e in ready)
@@ -351,14 +352,22 @@ class AttackMixin(PlayHelpers):
         live = [s for s in specs if not s.blocked]
         # the declared order: targets as the specs name them, then the other living elements
         keyed = [state.element(k) for k in dict.fromkeys(s.target_key for s in specs if s.target_key)]
-        declared = keyed + [e for e in self._members(state, target) if e not in keyed]
+        seen = {id(e) for e in keyed}  # (by identity: comparing element states field by field is slow)
+        declared = keyed + [e for e in self._members(state, target) if id(e) not in seen]
         groups: list[list[AttackSpec]] = []
+        ready: dict[str, bool] = {}  # attacker id -> Lucky re-roll ready (nothing changes while grouping)
+
+        def lucky_ready(attacker: str) -> bool:
+            if attacker not in ready:
+                ready[attacker] = self._lucky_ready(state, state.element(attacker))
+            return ready[attacker]
+
         for spec in live:
-            lucky = self._lucky_ready(state, state.element(spec.attacker))
+            lucky = lucky_ready(spec.attacker)
+            modifier = total_of(spec.mods)
             for group in groups:
                 g = group[0]
-                if not lucky and g.die == spec.die and total_of(g.mods) == total_of(spec.mods) and \
-                        not self._lucky_ready(state, state.element(g.attacker)):
+                if not lucky and g.die == spec.die and total_of(g.mods) == modifier and not lucky_ready(g.attacker):
                     group.append(spec)
                     break
             else:

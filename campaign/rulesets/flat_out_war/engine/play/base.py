@@ -95,6 +95,8 @@ class PlayHelpers:
     # legal command specs offered again and again (activation.py): built once per battle,
     # as their labels name units, keyed by what they are made of
     _specs: dict[tuple[str, ...], CommandSpec]
+    # element id -> its attributes as created and whether it has a ranged weapon (activation.py)
+    _bought_of: dict[str, tuple[dict[str, Any], bool]]
 
     def _loss_mark(self) -> int:
         """Where the loss journal stands now: `_losses_morale(..., mark)` checks the losses since."""
@@ -103,15 +105,34 @@ class PlayHelpers:
     def effects_on(self, state: BattleState, unit_id: str) -> frozenset[str]:
         return frozenset(e.kind for e in state.effects if e.target == unit_id)
 
+    def _bought(self, state: BattleState, es: ElementState) -> tuple[dict[str, Any], bool]:
+        """The element's attributes as created (parsed once) and whether it was created with
+        a ranged weapon: a superset of what its combat view has (but the `flying` a Fly spell
+        lends): Activate only switches attributes off and losses only take weapons away, so a
+        question most elements answer "no" is asked here first, without building a view of
+        each (`combatant`)."""
+        found = self._bought_of.get(es.id)
+        if found is None:
+            from campaign.rulesets.flat_out_war.engine.combatant import static_traits
+
+            element = self.element_of(state, es)
+            traits = self._traits.get(es.id)
+            if traits is None:
+                traits = self._traits[es.id] = static_traits(element)
+            found = self._bought_of[es.id] = (traits[0][0], any(w.kind == "ranged" for w in element.weapons))
+        return found
+
     def _able(self, state: BattleState, unit: UnitState) -> list[ElementState]:
         """Elements that may move and act: alive, not snared, not down."""
-        return [e for e in unit.alive if not e.markers.get("snared") and not e.markers.get("down")]
+        return [e for e in unit.elements
+                if e.alive and not (e.markers and (e.markers.get("snared") or e.markers.get("down")))]
 
     def _loose(self, state: BattleState, unit: UnitState) -> bool:
         """A loose-cohesion unit ([1.7]: vehicles are loose by default), whose elements
         act for themselves where the rules say so (fleeing in disorder, turning to a charge)."""
         return any(self.combatant(state, e).has("loose cohesion")
-                   or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive)
+                   or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive
+                   if "loose cohesion" in self._bought(state, e)[0] or self.edition == V17)
 
     def _enemies(self, state: BattleState, side: str) -> list[UnitState]:
         return [u for u in state.units if u.side != side and not u.eliminated]

@@ -4,6 +4,7 @@ Fearsome. The pure movement rules are in `engine.movement`."""
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -212,8 +213,10 @@ class MovementMixin(PlayHelpers):
     def must_fly_on(self, state: BattleState, unit: UnitState) -> bool:
         """An airborne unit (Hover aside) that has not moved yet this activation still owes
         its 2\" (FOW 20 Flying): it may not end the activation without moving or landing."""
+        if unit.markers.get("moved"):  # (asked at every Decision of an activation: the cheap test first)
+            return False
         able = self._able(state, unit)
-        return (not unit.markers.get("moved") and bool(able) and all(e.markers.get("airborne") for e in able)
+        return (bool(able) and all(e.markers.get("airborne") for e in able)
                 and not all(self.combatant(state, e).has("hover") for e in able))
 
     def move_allowance(self, state: BattleState, unit_id: str, facts: dict[str, Any] | None = None) -> Fraction:
@@ -409,6 +412,12 @@ def _parse_path(text: str) -> list[Segment]:
     """'open 3, light 2, heavy 1 water' -> segments; IllegalCommand on anything else."""
     if not text or not str(text).strip():
         return []
+    return list(_segments(str(text)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _segments(text: str) -> tuple[Segment, ...]:
+    """The segments of a path text, read once per text (a move reads its path several times)."""
     out = []
     for part in str(text).split(","):
         match = _SEGMENT.match(part)
@@ -417,4 +426,4 @@ def _parse_path(text: str) -> list[Segment]:
                                             "(write e.g. \"open 3, light 2, heavy 1 water\")")
         tags = {t.lower() for t in match.groups()[2:] if t}
         out.append(Segment(match.group(1).lower(), Fraction(match.group(2)), "water" in tags, "ground" in tags))  # type: ignore[arg-type]
-    return out
+    return tuple(out)
