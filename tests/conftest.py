@@ -1,4 +1,10 @@
-"""Every `async def` test (the Pilot tests) runs in a fresh event loop: no asyncio plugin needed."""
+"""Every `async def` test (the Pilot tests) runs in a fresh event loop: no asyncio plugin needed.
+
+Hypothesis runs derandomized and without its example database (the project's rule for
+property tests), whatever a test's own @settings say about example counts: every run tries
+the same examples, so a failure shows on every machine and CI's time does not vary from
+run to run.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,10 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("muster", derandomize=True, database=None, deadline=None)
+settings.load_profile("muster")
 
 
 @pytest.hookimpl(tryfirst=True)
