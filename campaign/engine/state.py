@@ -17,6 +17,43 @@ from campaign.engine.setup import BattleSetup
 
 Data = dict[str, Any]
 
+# The liveness epoch: a count that moves whenever an element's `alive` or a unit's
+# `elements` or `markers` is assigned (attrs calls `_moved` on those assignments), and when a
+# ruleset marks a unit "removed" in place (`liveness_changed`). Which units stand and which
+# have living elements can change only then, so a ruleset may keep such lists while the epoch
+# (and the units list) stays the same. Not state: no digest or snapshot sees it.
+_EPOCH = [0]
+
+
+# The marks epoch moves when a whole markers dict or elements list is assigned (a card
+# scheme's held-back results are put back that way): a ruleset that knows which markers it
+# set itself since then need not look through every element for them.
+_MARKS = [0]
+
+
+def _moved(instance: Any, attribute: Any, value: Any) -> Any:
+    _EPOCH[0] += 1
+    return value
+
+
+def _replaced(instance: Any, attribute: Any, value: Any) -> Any:
+    _EPOCH[0] += 1
+    _MARKS[0] += 1
+    return value
+
+
+def marks_epoch() -> int:
+    return _MARKS[0]
+
+
+def liveness_changed() -> None:
+    """Say that a unit's standing changed without an assignment (`markers["removed"] = True`)."""
+    _EPOCH[0] += 1
+
+
+def liveness_epoch() -> int:
+    return _EPOCH[0]
+
 
 @attrs.define
 class ElementState:
@@ -24,8 +61,8 @@ class ElementState:
     name: str
     unit: str  # the unit id
     entry: int = 0  # index of the Element entry in the force's Unit (for casualties)
-    alive: bool = True
-    markers: Data = attrs.field(factory=dict)  # "prone": True, "sticky": 6 ...
+    alive: bool = attrs.field(default=True, on_setattr=_moved)
+    markers: Data = attrs.field(factory=dict, on_setattr=_replaced)  # "prone": True, "sticky": 6 ...
     data: Data = attrs.field(factory=dict)  # ruleset-owned: current die, weapons, counters
 
 
@@ -34,8 +71,8 @@ class UnitState:
     id: str  # unique in the battle: "tactical-squad"
     name: str  # as in the force
     side: str
-    elements: list[ElementState] = attrs.field(factory=list)
-    markers: Data = attrs.field(factory=dict)
+    elements: list[ElementState] = attrs.field(factory=list, on_setattr=_replaced)
+    markers: Data = attrs.field(factory=dict, on_setattr=_replaced)
     data: Data = attrs.field(factory=dict)
 
     @property

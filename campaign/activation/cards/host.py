@@ -21,7 +21,7 @@ from campaign.activation.cards.rules import FlatModifier, Step, inches
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Resolution, RollRequest
 from campaign.engine.rules import HANDED_MODIFIER, scheme_adapter
-from campaign.engine.state import BattleState
+from campaign.engine.state import BattleState, liveness_changed
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -212,6 +212,7 @@ class CardHost:
     def eliminate(self, state: BattleState, unit_id: str, ctx: Context) -> None:
         """Remove a unit that failed its rally at its own board edge (CA-6.4)."""
         state.unit(unit_id).markers["removed"] = True
+        liveness_changed()
 
 
 def host_for(rules: BattleRules, options: dict[str, Any] | None = None) -> CardHost:

@@ -35,7 +35,7 @@ from campaign.activation.cards.rules import FlatModifier, Step
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, FactSpec, Resolution
-from campaign.engine.state import BattleState
+from campaign.engine.state import BattleState, liveness_changed
 from campaign.rulesets.flat_out_war.engine.commands import Melee, Shoot
 
 if TYPE_CHECKING:
@@ -214,6 +214,7 @@ class FlatOutWarHost(CardHost):
     def eliminate(self, state: BattleState, unit_id: str, ctx: Context) -> None:
         unit = state.unit(unit_id)
         unit.markers["removed"] = True
+        liveness_changed()
         unit.data["fled"] = True
 
     # --- Reload as PREP -------------------------------------------------------------------------

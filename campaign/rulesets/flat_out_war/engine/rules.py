@@ -108,7 +108,12 @@ class FlatOutWarRules(
         self._static_names: frozenset[str] = frozenset()
         self._loss_journal = []
         self._specs = {}
+        self._spec_lists = {}
         self._bought_of = {}
+        self._living_cache = None
+        self._enemies_of = {}
+        self._faced_set = True
+        self._faced_clean = None
 
     def _static_any(self, name: str) -> bool:
         """Whether any element of the battle was created with attribute `name` (its key)."""
@@ -141,7 +146,12 @@ class FlatOutWarRules(
         self._views.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
+        self._spec_lists.clear()
         self._bought_of.clear()
+        self._living_cache = None
+        self._enemies_of = {}
+        self._faced_set = True
+        self._faced_clean = None
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0

@@ -82,11 +82,9 @@ class ActivationMixin(PlayHelpers):
                         specs.append(CommandSpec("attach", {"unit": unit_id, "target": other.id}, (),
                                                  f"Attach {name} to {other.name}"))
             enemies = self._enemies(state, unit.side)
-            for enemy in enemies:
-                specs.append(self._attack_spec("melee", unit, enemy, "melee attack on"))
+            specs.extend(self._attack_specs("melee", unit, enemies, "melee attack on"))
             if any(self.combatant(state, e).ranged for e, (_, guns) in zip(able, bought) if guns):
-                for enemy in enemies:
-                    specs.append(self._attack_spec("shoot", unit, enemy, "shoot at"))
+                specs.extend(self._attack_specs("shoot", unit, enemies, "shoot at"))
             for es, (own, _) in zip(able, bought):
                 if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
                     specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
@@ -116,6 +114,15 @@ class ActivationMixin(PlayHelpers):
         if spec is None:
             spec = self._specs[key] = CommandSpec(kind, {"unit": unit.id}, MOVE_FACTS if kind == "move" else (), label)
         return spec
+
+    def _attack_specs(self, kind: str, unit: UnitState, enemies: list[UnitState], verb: str) -> list[CommandSpec]:
+        """`_attack_spec` for each of `enemies` (the `_enemies` list, kept while no unit's
+        standing changes, so the specs are too)."""
+        key = (kind, unit.id, verb)
+        found = self._spec_lists.get(key)
+        if found is None or found[0] is not enemies:
+            found = self._spec_lists[key] = (enemies, [self._attack_spec(kind, unit, e, verb) for e in enemies])
+        return found[1]
 
     def _attack_spec(self, kind: str, unit: UnitState, enemy: UnitState, verb: str) -> CommandSpec:
         """The legal `melee` or `shoot` of `unit` at `enemy`: the same frozen spec every time
@@ -229,7 +236,7 @@ class ActivationMixin(PlayHelpers):
 
     def on_turn_start(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         lost_before = self._loss_mark()
-        for unit in list(state.units):
+        for unit in list(self._living(state)[1]):  # units with no living element have nothing to do
             # only marked elements have anything to do here (most carry no marker); a roll
             # below marks no other element, so choosing them first changes nothing
             for es in [e for e in unit.elements if e.alive and e.markers]:
@@ -295,7 +302,7 @@ class ActivationMixin(PlayHelpers):
                             ctx.emit("destroyed", f"{es.name} crashes ({face})", element=es.id)
                             self._remove(state, ctx, es, None)
         # owner-turn clocks: misfire lockouts and reload counters of this side's elements
-        for unit in state.units:
+        for unit in list(self._living(state)[1]):  # units with no living element have no clock to tick
             if unit.side != side:
                 continue
             # only elements with a lockout or reload counters have a clock to tick (few do)

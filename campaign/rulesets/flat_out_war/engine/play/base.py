@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from campaign.engine.commands import Reroll
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, Resolution, RollRequest
-from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.engine.state import BattleState, ElementState, UnitState, liveness_epoch
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.commands import fact
 from campaign.rulesets.flat_out_war.engine.rolls import Mod
@@ -95,8 +95,17 @@ class PlayHelpers:
     # legal command specs offered again and again (activation.py): built once per battle,
     # as their labels name units, keyed by what they are made of
     _specs: dict[tuple[str, ...], CommandSpec]
+    # (kind, unit id, verb) -> (the enemies list they were made for, the attack specs)
+    _spec_lists: dict[tuple[str, ...], tuple[list[UnitState], list[CommandSpec]]]
     # element id -> its attributes as created and whether it has a ranged weapon (activation.py)
     _bought_of: dict[str, tuple[dict[str, Any], bool]]
+    # _living's lists with the units list and (epoch, count) they were made for
+    _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState]] | None
+    _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
+    # charging.py: whether a `faced` marker was set since the last clearing, and the state and
+    # marks epoch (campaign.engine.state) of that clearing (no element of it faced then)
+    _faced_set: bool
+    _faced_clean: tuple[BattleState, int] | None
 
     def _loss_mark(self) -> int:
         """Where the loss journal stands now: `_losses_morale(..., mark)` checks the losses since."""
@@ -135,7 +144,32 @@ class PlayHelpers:
                    if "loose cohesion" in self._bought(state, e)[0] or self.edition == V17)
 
     def _enemies(self, state: BattleState, side: str) -> list[UnitState]:
-        return [u for u in state.units if u.side != side and not u.eliminated]
+        """The units of other sides not eliminated, in unit order: the same list (do not
+        change it) until one's standing changes."""
+        self._living(state)
+        enemies = self._enemies_of.get(side)
+        if enemies is None:
+            enemies = self._enemies_of[side] = [u for u in self._standing(state) if u.side != side]
+        return enemies
+
+    def _standing(self, state: BattleState) -> list[UnitState]:
+        """The units not eliminated, in unit order (do not change the list)."""
+        return self._living(state)[0]
+
+    def _living(self, state: BattleState) -> tuple[list[UnitState], list[UnitState]]:
+        """(the units not eliminated, the units with a living element), in unit order: asked
+        many times a turn, and a long battle's many lost units are looked through each time,
+        so both are kept until the liveness epoch (campaign.engine.state) or the units move."""
+        units = state.units
+        key = (liveness_epoch(), len(units))
+        cached = self._living_cache
+        if cached is not None and cached[0] is units and cached[1] == key:
+            return cached[2], cached[3]
+        standing = [u for u in units if not u.eliminated]
+        with_alive = [u for u in units if any(e.alive for e in u.elements)]
+        self._living_cache = (units, key, standing, with_alive)
+        self._enemies_of = {}  # (made again from the new lists when asked)
+        return standing, with_alive
 
     def _situation(self, state: BattleState, unit: UnitState, target: UnitState | None, cmd: Any,
                    specs: tuple) -> Situation:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from campaign.engine.commands import Choose
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision
-from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.engine.state import BattleState, ElementState, UnitState, marks_epoch
 from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.commands import Report
@@ -83,6 +83,7 @@ class ChargeMixin(PlayHelpers):
             turned = self._turning(defender, able, free, choice)
         for es in turned:
             es.markers[FACED] = charger.id
+            self._faced_set = True
         if not turned:
             ctx.emit("hold", f"{defender.name} holds its facing", unit=defender.id)
         elif turned == able:
@@ -125,8 +126,13 @@ class ChargeMixin(PlayHelpers):
     def _faced_clear(self, state: BattleState) -> None:
         """A turn to meet a charge holds for the charger's activation; after it, the
         players' aspect facts take over again."""
+        clean = self._faced_clean
+        if not self._faced_set and clean is not None and clean[0] is state and clean[1] == marks_epoch():
+            return  # no element turned since the last clearing, no markers put back: none to clear
         for unit in state.units:
             for es in unit.elements:
                 markers = es.markers
                 if markers and FACED in markers:
                     del markers[FACED]
+        self._faced_set = False
+        self._faced_clean = (state, marks_epoch())

@@ -91,7 +91,7 @@ class MoraleMixin(PlayHelpers):
         """Seeing panic (A-45): units within 8" with LoS roll, one roll per failure seen."""
         if not self.options["ask_witnesses"]:
             return
-        others = [u for u in state.units if u.id != failed.id and not u.eliminated
+        others = [u for u in self._standing(state) if u.id != failed.id
                   and u.data.get("morale") in ("steady", "rallied")]
         if not others:
             return

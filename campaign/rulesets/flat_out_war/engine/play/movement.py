@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.engine.state import BattleState, ElementState, UnitState, liveness_changed
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
@@ -355,6 +355,7 @@ class MovementMixin(PlayHelpers):
                 yield from self._hit(state, ctx, es, Hit(attack_die=c.die, source="jumping in heavy terrain"), None)
         if fleeing and fact(cmd, "left_table", MOVE_FACTS):
             unit.markers["removed"] = True
+            liveness_changed()
             unit.data["fled"] = True
             ctx.emit("fled", f"{unit.name} flees off the table and is lost for the game (A-50)", unit=unit.id)
             self._mark_eliminated(state, unit, None)

@@ -61,8 +61,8 @@ class OutcomeMixin(PlayHelpers):
         if state.data.get("strategic_winner"):
             return True
         standing: set[str] = set()  # stop at the second side with a unit standing: asked after every step
-        for u in state.units:
-            if u.side not in standing and not u.eliminated:
+        for u in self._standing(state):
+            if u.side not in standing:
                 standing.add(u.side)
                 if len(standing) > 1:
                     return False
