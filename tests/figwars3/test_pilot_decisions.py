@@ -24,7 +24,7 @@ from scenarios import builtin_scenarios
 from tests.tui.helpers import screen_text
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
-from tui.screens.battle_dialogs import CommandForm, FacesScreen
+from tui.screens.battle_dialogs import ChoiceField, CommandForm, FacesScreen
 from tui.screens.picker import PickerScreen
 
 
@@ -240,13 +240,24 @@ async def _deflection_coherency_package(tmp_path: Path) -> None:
         await choose(pilot, lambda s: s.type == "choose" and s.params["option"] != "focus")
         request = pending(app)
         assert isinstance(request, RollRequest)
-        await roll_out(pilot, [6] * request.count)
+        await roll_out(pilot, [6] + [1] * (request.count - 1))  # two successes against none: a margin of 2
         ask = pending(app)
         assert isinstance(ask, Decision) and "wins the melee by" in ask.prompt and "spend the margin" in ask.prompt
         assert ask.legal[0].label.endswith("(default)")
-        spent = await choose(pilot, lambda s: s.type == "choose" and "push" in str(s.params["option"]))
+        spent = await choose(pilot, lambda s: s.type == "choose" and str(s.params["option"]) == "push+follow")  # no DP: it stays
         await roll_out(pilot)
         assert log_of(app)[-1]["command"] == {"type": "choose", "option": spent.params["option"]}
+        # the push: Blue says where the grunt ends up: against a wall, an extra pin (PR-4)
+        assert "is forced back 1\"" in pending(app).prompt
+        await choose(pilot, lambda s: s.type == "report")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#fact-against_solid", ChoiceField).value = True
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert log_of(app)[-1]["command"]["facts"] == {"against_solid": True}
+        assert any(e.kind == "push" for e in session.battle.events)
+        assert session.battle.state.element("grunt-lance/grunt").data["pins"] >= 1
 
 
 def test_an_ambush_sprung_and_a_drop_from_reserve(tmp_path: Path) -> None:
