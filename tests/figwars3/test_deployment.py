@@ -119,3 +119,20 @@ def test_a_hidden_unit_takes_no_part_until_sprung() -> None:
     drone.data["actions"] = 2
     with pytest.raises(IllegalCommand, match="not an enemy unit on the table"):
         run(rules._move(state, drone, Walk(unit="drone-swarm", model=drone.id, facts={"inches": 1, "horrifies": ["scout-squad"]}), battle.ctx), [])
+
+
+def test_an_ambush_may_be_sprung_as_an_enemy_unit_activates() -> None:
+    from campaign.engine.pending import Decision
+    from campaign.rulesets.figwars3 import interrupts
+
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    scouts = state.unit("scout-squad")
+    seen = run(rules.interrupts(state, interrupts.NOMINATED, battle.ctx, unit="grunt-lance"), [Choose(option="stay")])
+    assert isinstance(seen[0], Decision) and seen[0].side == scouts.side and scouts.data["hidden"]
+    assert [s.params["option"] for s in seen[0].legal] == ["stay", "go"]
+    run(rules.interrupts(state, interrupts.NOMINATED, battle.ctx, unit="grunt-lance"), [Choose(option="go")])
+    assert not scouts.data["hidden"] and rules._targets(scouts)
+    # its own side's activations offer nothing: it springs at its own activation
+    scouts.data["hidden"] = True
+    assert run(rules.interrupts(state, interrupts.NOMINATED, battle.ctx, unit="guard-squad"), []) == []

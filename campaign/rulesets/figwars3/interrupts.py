@@ -1,7 +1,8 @@
 """Interrupts of 6.3 that the rules offer in the windows they open (`ctx.window`), and the
 small rules each one needs. The battle code is in play.py (`FigWarsRules.interrupts`).
 
-  nominated      an enemy unit is nominated to activate: held sentry shots at any of
+  nominated      an enemy unit is nominated to activate: a hidden ambush may be sprung
+                 (4.3 Ambush: whenever its owner chooses); held sentry shots at any of
                  its models (7.2: an enemy that activates or acts)
   before_action  an enemy model is about to act: held sentry shots (7.2, PR-25)
   shot_declared  a single-target shot, not from within melee, at a hero with Heroic

@@ -499,6 +499,18 @@ class FigWarsRules(BattleRules):
             self._reveal(unit, ctx, "springs its ambush")
         return False
 
+    def _spring_window(self, state: BattleState, nominated: UnitState, ctx: Context) -> Resolution:
+        """4.3 Ambush: the owner may spring a hidden unit whenever he chooses; offered as an
+        enemy unit activates (its own activation offers it too)."""
+        for unit in state.units:
+            if unit.side == nominated.side or unit.eliminated or not unit.data.get("hidden"):
+                continue
+            legal = (CommandSpec("choose", {"option": "stay"}, label="Stay hidden"),
+                     CommandSpec("choose", {"option": "go"}, label=f"Spring {unit.name}'s ambush"))
+            answer = yield Decision(unit.side, f"{nominated.name} activates: spring {unit.name}'s ambush now?", legal)
+            if getattr(answer, "option", "") == "go":
+                self._reveal(unit, ctx, "springs its ambush")
+
     def _reveal(self, unit: UnitState, ctx: Context, how: str) -> None:
         unit.data["hidden"] = False
         ctx.emit("revealed", f"{unit.name} {how}: place it at its ambush point", unit=unit.id)
@@ -1118,6 +1130,7 @@ class FigWarsRules(BattleRules):
     def interrupts(self, state: BattleState, window: str, ctx: Context, **info: Any) -> Resolution:
         if window == interrupts.NOMINATED:
             unit = state.unit(info["unit"])
+            yield from self._spring_window(state, unit, ctx)
             yield from self._sentry_window(state, [e for e in unit.alive if e.data["incap"] is None], ctx)
         elif window == interrupts.BEFORE_ACTION:
             yield from self._sentry_window(state, [state.element(info["actor"])], ctx)
