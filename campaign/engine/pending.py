@@ -18,7 +18,8 @@ if TYPE_CHECKING:  # commands are checked against specs; neither module needs th
 class FactSpec:
     """A table fact a command must carry: name, allowed values (empty: any), default.
 
-    `picks` says what a list fact holds, so a UI can offer a picker instead of typed ids:
+    `picks` says what a list fact (or a fact naming one id) holds, so a UI can offer a
+    picker instead of typed ids:
     one of PICKS (any units, the acting side's enemy units, any elements, the acting side's
     own elements, the acting side's enemies' elements, or the elements
     of the command's `unit` or `target`); empty for anything else. `parts`: the values each

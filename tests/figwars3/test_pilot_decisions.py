@@ -134,10 +134,21 @@ def test_apart_and_burst_targets_are_picked_not_typed(tmp_path: Path) -> None:
     asyncio.run(_apart_and_burst(tmp_path))
 
 
+def _two_pistol_jackals() -> Force:
+    host = SAMPLES["Revenant Host"]
+    units = tuple(
+        attrs.evolve(u, elements=tuple(attrs.evolve(e, weapons=(*e.weapons, *[w for w in e.weapons if w.name == "Plasma Pistol"]))
+                                       for e in u.elements))
+        if u.name == "Jackal Pack" else u
+        for u in host.units
+    )
+    return attrs.evolve(host, units=units)
+
+
 async def _apart_and_burst(tmp_path: Path) -> None:
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot, app, campaign_folder(tmp_path / "c"))
+        await start(pilot, app, campaign_folder(tmp_path / "c", SAMPLES["USC Strike Group"], _two_pistol_jackals()))
         await choose(pilot, labelled("Activate Marine Squad"))
         await choose(pilot, lambda s: s.type == "share")
         text = await pick_in(pilot, "field-apart", ["marine-squad/marine-gunner"])
@@ -165,6 +176,21 @@ async def _apart_and_burst(tmp_path: Path) -> None:
         assert [(r.count, r.die) for r in rolls] == [(1, 6), (2, 6), (1, 6), (3, 6)]
         shot = log_of(app)[-1]["command"]
         assert shot["facts"]["burst"] == ["grunt-lance/grunt-2:1:3:partial_soft"]
+        await choose(pilot, labelled("End activation"))
+
+        # a jackal fires both plasma pistols, the second at a model picked (one id, not a list)
+        await choose(pilot, labelled("Activate Jackal Pack"))
+        await choose(pilot, lambda s: s.type == "shoot" and s.params["model"] == "jackal-pack/jackal"
+                     and s.params["target"] == "marine-squad" and s.params["weapon"] == "Plasma Pistol")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#fact-second_weapon", ChoiceField).value = "Plasma Pistol"
+        assert await pick_in(pilot, "fact-second_target_model", ["odst-team/odst-2", "odst-team/odst"]) == "odst-team/odst"
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await roll_out(pilot)
+        facts = log_of(app)[-1]["command"]["facts"]
+        assert (facts["second_weapon"], facts["second_target_model"]) == ("Plasma Pistol", "odst-team/odst")
 
 
 async def misses(pilot: Any) -> list[RollRequest]:

@@ -223,7 +223,8 @@ class CommandForm(MusterModal):
     the values so far and returns AttackOdds, or raises when the action has none.
     A field or fact that lists ids (FactSpec.picks, FIELD_PICKS) stays a typed Input and
     also opens a picker (F2): `pick(kind, fields, name)` returns what to offer for the
-    field `name`, given the fields typed so far (the form's `target`).
+    field `name`, given the fields typed so far (the form's `target`). A fact holding one
+    id (a text default) takes the last one ticked.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -254,6 +255,7 @@ class CommandForm(MusterModal):
         self.helps = helps or {}  # field name -> what it means (the command's own words)
         self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
         self.parts: dict[str, tuple[FactSpec, ...]] = {}  # widget id -> the values each picked id carries
+        self.single: set[str] = set()  # widget ids of facts that hold one id, not a list
         if pick is not None:
             for name, default in fields:
                 kind = spec.picks.get(name) or FIELD_PICKS.get(name)  # the rules' word first
@@ -263,6 +265,8 @@ class CommandForm(MusterModal):
                 if fact.picks and not fact.choices:
                     self.pickable[f"fact-{fact.name}"] = (fact.name, fact.picks, fact.help)
                     self.parts[f"fact-{fact.name}"] = fact.parts
+                    if isinstance(fact.default, str):
+                        self.single.add(f"fact-{fact.name}")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog battle-form"):
@@ -343,7 +347,9 @@ class CommandForm(MusterModal):
         typed = {item.split(":")[0].strip(): item for item in parse(field.value, [])}
 
         def picked(ids: list[str] | None) -> None:
-            if ids is not None:
+            if ids is not None and field.id in self.single:
+                field.value = ids[-1] if ids else ""  # one id: the last one ticked
+            elif ids is not None:
                 field.value = ", ".join(typed.get(i) or ":".join([i, *(shown(p.default) for p in parts)]) for i in ids)
             field.focus()
 

@@ -462,7 +462,8 @@ class FigWarsRules(BattleRules):
                   if i != ranged.index(weapon) and w.name not in el.data["unloaded"] and not firing.pair_problem(weapon, w)]
         if others:
             out.append(FactSpec("second_weapon", ("", *dict.fromkeys(others)), "", "fire a second weapon with this one (11.24)"))
-            out.append(FactSpec("second_target_model", (), "", "the second weapon's target model (empty: the same target)"))
+            out.append(FactSpec("second_target_model", (), "", "the second weapon's target model (empty: the same target)",
+                                picks="enemy_elements"))
         return tuple(out)
 
     def _targets(self, unit: UnitState) -> list[ElementState]:
