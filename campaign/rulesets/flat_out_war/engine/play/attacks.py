@@ -221,6 +221,8 @@ class AttackMixin(PlayHelpers):
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
         self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
+        if self._fell_before(state, ctx, unit, target, "melee"):
+            return
         contact.engage(unit, target)  # the players said they touch (in_contact)
         sit = self._situation(state, unit, target, cmd, MELEE_FACTS)
         lost_before = self._loss_mark()
@@ -241,6 +243,16 @@ class AttackMixin(PlayHelpers):
             yield from self._roll_each(state, ctx, unit, state.element(c.key), weapon, covered, sit, "flame")
         yield from self._trigger(state, ctx, target, unit, "attacked in melee")
         yield from self._losses_morale(state, ctx, lost_before)
+
+    def _fell_before(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, what: str) -> bool:
+        """True (and said so) when the target has nobody standing as the attack resolves.
+        A declared target was standing; it can fall in a window opened just before the
+        attack (the card deck's overwatch), and then the spent action finds nobody."""
+        if self._members(state, target):
+            return False
+        ctx.emit("no_target", f"{unit.name}'s {what} finds nobody: {target.name} has no one left standing",
+                 unit=unit.id, target=target.id)
+        return True
 
     def _trigger(self, state: BattleState, ctx: Context, unit: UnitState, enemy: UnitState, what: str) -> Resolution:
         """[SO] Trigger: the owner says whether an element's written condition is met; if
@@ -431,6 +443,8 @@ class AttackMixin(PlayHelpers):
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         self._take_action(state, unit, cmd, SHOOT_FACTS, shooters)
+        if self._fell_before(state, ctx, unit, target, "shot"):
+            return
         sit = self._situation(state, unit, target, cmd, SHOOT_FACTS)
         ctx.emit("shoot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)
         names = set(fact(cmd, "weapons", SHOOT_FACTS) or [])
