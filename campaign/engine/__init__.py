@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from campaign.engine.events import Event
     from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
     from campaign.engine.rules import BattleRules, nothing
-    from campaign.engine.scheme import ActivationScheme, InitiativeScheme, get_scheme, register_scheme
+    from campaign.activation.phased.initiative import InitiativeScheme
+    from campaign.engine.scheme import ActivationScheme, get_scheme, register_scheme
     from campaign.engine.setup import BattleSetup, SideSetup
     from campaign.engine.state import BattleState, Effect, ElementState, SideState, UnitState, state_from_setup
 
@@ -68,7 +69,7 @@ _WHERE: dict[str, str] = {
     "BattleRules": "campaign.engine.rules",
     "nothing": "campaign.engine.rules",
     "ActivationScheme": "campaign.engine.scheme",
-    "InitiativeScheme": "campaign.engine.scheme",
+    "InitiativeScheme": "campaign.activation.phased.initiative",
     "get_scheme": "campaign.engine.scheme",
     "register_scheme": "campaign.engine.scheme",
     "BattleSetup": "campaign.engine.setup",

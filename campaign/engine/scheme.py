@@ -1,9 +1,10 @@
 """Activation schemes: who decides next, which units may activate, when rounds end.
 
 A scheme owns the battle loop (`run`, a generator) and calls the ruleset's hooks for
-everything that happens inside an activation; it knows no combat vocabulary. The
-initiative scheme is here; the card deck of seed 001 lives in campaign.activation.cards
-and registers itself the same way.
+everything that happens inside an activation; it knows no combat vocabulary. Schemes live
+in campaign.activation (the initiative turn and the phased turn in .phased, the card deck
+of seed 001 in .cards) and register themselves here; `initiative_order` is here for any
+scheme to roll.
 """
 
 from __future__ import annotations
@@ -71,129 +72,8 @@ class ActivationScheme:
 
 
 # --- initiative: a die per side each round, tied sides re-roll among themselves --------
-
-ONE_PER_ROUND = "one_activation_per_round"
-ALTERNATE = "alternate_until_all_pass"
-
-
-class InitiativeScheme(ActivationScheme):
-    """Each round every side rolls its initiative die (BattleRules.initiative); turns go from highest to lowest, and only tied
-    sides re-roll, to order themselves. In a turn a side activates one unit or passes.
-    `one_activation_per_round`: every side gets one turn a round. `alternate_until_all_pass`:
-    turns go round in initiative order until every side has passed, a unit activating at
-    most once a round. A round ends when every side has had its turn(s)."""
-
-    name: ClassVar[str] = DEFAULT_SCHEME
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        Option(
-            "turn_structure",
-            ONE_PER_ROUND,
-            (ONE_PER_ROUND, ALTERNATE),
-            help="one activation or pass per side per round, or alternate until all pass",
-            ruling="A-04",
-        ),
-    )
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self._activate_specs: dict[tuple[str, str], CommandSpec] = {}
-
-    def run(self, state: BattleState, ctx: Context) -> Resolution:
-        sched = state.scheme
-        sched.setdefault("order", [])
-        sched.setdefault("current", "")
-        sched.setdefault("active_unit", "")
-        sched.setdefault("activated", [])
-        sched.setdefault("passed", [])
-        sched.setdefault("owner_turns", {s.id: 0 for s in state.sides})
-        while not self.ended(state, ctx):
-            # everything this loop carries from round to round is in the state: a battle
-            # resumed from a checkpoint taken here runs this generator again from the top
-            ctx.checkpoint()
-            state.round += 1
-            sched["activated"], sched["passed"] = [], []
-            ctx.emit("round_start", f"Round {state.round} begins", round=state.round)
-            yield from ctx.rules.on_round_start(state, ctx)
-            if self.ended(state, ctx):
-                return
-            sched["order"] = yield from self.initiative(state, [s.id for s in state.sides], ctx)
-            names = ", ".join(state.side(s).name for s in sched["order"])
-            ctx.emit("initiative", f"Turn order for round {state.round}: {names}", order=list(sched["order"]))
-            if self.options["turn_structure"] == ONE_PER_ROUND:
-                for side in sched["order"]:
-                    if self.ended(state, ctx):
-                        return
-                    yield from self.turn(state, side, ctx)
-            else:
-                while not self.ended(state, ctx) and len(sched["passed"]) < len(sched["order"]):
-                    for side in sched["order"]:
-                        if side in sched["passed"] or self.ended(state, ctx):
-                            continue
-                        acted = yield from self.turn(state, side, ctx)
-                        if not acted:
-                            sched["passed"].append(side)
-            if self.ended(state, ctx):
-                return
-            yield from ctx.rules.on_round_end(state, ctx)
-            ctx.emit("round_end", f"Round {state.round} ends", round=state.round)
-            if self.past_round_limit(state, ctx):
-                return
-
-    def initiative(self, state: BattleState, sides: list[str], ctx: Context) -> Resolution:
-        return (yield from initiative_order(state, sides, ctx))
-
-    def turn(self, state: BattleState, side: str, ctx: Context) -> Resolution:
-        """One turn of `side`: activate one unit or pass. Returns whether a unit activated."""
-        sched = state.scheme
-        state.turn += 1
-        sched["current"] = side
-        sched["owner_turns"][side] = sched["owner_turns"].get(side, 0) + 1
-        yield from ctx.rules.on_turn_start(state, side, ctx)
-        once = self.options["turn_structure"] == ALTERNATE
-        units = [
-            u
-            for u in state.units_of(side)
-            if ctx.rules.can_activate(state, u.id) and not (once and u.id in sched["activated"])
-        ]
-        name = state.side(side).name
-        acted = False
-        if not units:
-            ctx.emit("pass", f"{name} has no unit to activate and passes", side=side, forced=True)
-        else:
-            legal = [self._activate_spec(u.id, u.name) for u in units]
-            legal.append(_PASS)
-            command = yield Decision(side, f"{name}: activate a unit or pass", tuple(legal))
-            if command.type == "pass":
-                ctx.emit("pass", f"{name} passes", side=side)
-            else:
-                acted = True
-                yield from self.activate(state, command.unit, ctx)
-        yield from ctx.rules.on_turn_end(state, side, ctx)
-        sched["current"] = ""
-        return acted
-
-    def _activate_spec(self, unit_id: str, name: str) -> CommandSpec:
-        """The frozen `activate` spec of a unit, made once: offered every turn of a battle."""
-        spec = self._activate_specs.get((unit_id, name))
-        if spec is None:
-            spec = self._activate_specs[(unit_id, name)] = CommandSpec(
-                "activate", {"unit": unit_id}, label=f"Activate {name}")
-        return spec
-
-    def activate(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
-        sched = state.scheme
-        unit = state.unit(unit_id)
-        sched["active_unit"] = unit_id
-        if unit_id not in sched["activated"]:
-            sched["activated"].append(unit_id)
-        ctx.emit("activation", f"{unit.name} activates", unit=unit_id, side=unit.side)
-        yield from ctx.rules.on_activation_start(state, unit_id, ctx)
-        yield from ctx.rules.activation(state, unit_id, ctx)
-        yield from ctx.rules.on_activation_end(state, unit_id, ctx)
-        sched["active_unit"] = ""
-
-
-_PASS = CommandSpec("pass", label="Pass")
+# The initiative scheme itself (the default, DEFAULT_SCHEME) is a phased turn of one
+# alternating phase: campaign.activation.phased.initiative.
 
 
 def activated_this_round(state: BattleState, unit_id: str) -> bool:
@@ -230,8 +110,15 @@ def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Reso
 # --- registry --------------------------------------------------------------------
 
 ENTRY_POINT_GROUP = "muster.activation"
-_SCHEMES: dict[str, type[ActivationScheme]] = {InitiativeScheme.name: InitiativeScheme}
+_SCHEMES: dict[str, type[ActivationScheme]] = {}
 _loaded = False
+
+
+def _load_default(name: str) -> None:
+    """The default scheme is built from the phased parts: import them for it alone (not
+    every ruleset), the first time it is asked for."""
+    if name == DEFAULT_SCHEME and name not in _SCHEMES:
+        importlib.import_module("campaign.activation.phased")
 
 
 def register_scheme(cls: type[ActivationScheme]) -> type[ActivationScheme]:
@@ -265,6 +152,7 @@ def _load_builtins() -> None:
 
 def scheme_class(name: str) -> type[ActivationScheme]:
     """The registered scheme class; ValueError naming the known schemes if none."""
+    _load_default(name)
     if name not in _SCHEMES:
         _load_builtins()
     try:
@@ -279,6 +167,7 @@ def get_scheme(name: str, **options: Any) -> ActivationScheme:
 
 def scheme_registered(name: str) -> bool:
     """Whether `name` is registered already (without importing every scheme to find out)."""
+    _load_default(name)
     return name in _SCHEMES
 
 

@@ -12,7 +12,9 @@ import attrs
 import pytest
 
 from campaign.activation.phased import (
+    ALTERNATE,
     ENGINE,
+    FINAL,
     ONE_SIDE,
     Phase,
     PhasedHost,
@@ -191,6 +193,53 @@ def test_a_plan_is_checked() -> None:
         Phase("x", "X", "sideways")
     with pytest.raises(ValueError, match="nobody picks"):
         Phase("x", "X", ENGINE, ("a",))
+
+
+class Picks(Stub):
+    """One ALTERNATE phase where a pass is final and a side makes at most two picks."""
+
+    def turn_start(self, state: Any, ctx: Any) -> Any:
+        return TurnPlan((Phase("picks", "Picks", ALTERNATE, ("a", "b"), passing=FINAL, picks=2),), "a")
+        yield
+
+    def resolve(self, state: Any, phase: Phase, side: str, command: Any, ctx: Any) -> Any:
+        state.element(command.model).markers["stepped"] = True
+        return
+        yield
+
+    def pick_start(self, state: Any, phase: Phase, side: str, ctx: Any) -> Any:
+        state.data.setdefault("turns_of", []).append(side)
+        return
+        yield
+
+    def pick_end(self, state: Any, phase: Phase, side: str, picked: bool, ctx: Any) -> Any:
+        state.data.setdefault("picked", []).append(picked)
+        return
+        yield
+
+    def turn_end(self, state: Any, ctx: Any) -> Any:
+        state.data["turns"] = 2
+        return
+        yield
+
+
+class PicksRules(StubRules):
+    def scheme_host(self, scheme: str, options: dict[str, Any]) -> Any:
+        return Picks(self, options)
+
+
+def test_a_final_pass_takes_a_side_out_and_picks_are_limited() -> None:
+    b = Battle.start(stub_setup(), rules=PicksRules())
+    assert [s.type for s in b.legal_commands()] == ["step", "step", "pass"]
+    b.apply(Step(model="ants/quick"))  # a: 1st pick
+    b.apply(Pass())  # b passes: out of the phase for good
+    b.apply(Step(model="ants/lame"))  # a: 2nd pick, its last -> the phase ends
+    assert b.is_over
+    assert b.state.data["turns_of"] == ["a", "b", "a"] and b.state.data["picked"] == [True, False, True]
+    with pytest.raises(ValueError, match="passing must be"):
+        Phase("x", "X", ALTERNATE, ("a",), passing="never")
+    with pytest.raises(ValueError, match="belong to an alternate phase"):
+        Phase("x", "X", ONE_SIDE, ("a",), picks=1)
 
 
 def test_rules_without_a_host_get_unit_turns() -> None:

@@ -61,6 +61,20 @@ class PhasedHost(ABC):
         """What `side` may do now in `phase`, one model or unit per command; empty when it
         has nothing left (the scheme then passes for it)."""
 
+    def pick_start(self, state: BattleState, phase: Phase, side: str, ctx: Context) -> Steps:
+        """Before each turn of `side` in an ALTERNATE phase (its commands are asked after)."""
+        return no_steps()
+
+    def pick_end(self, state: BattleState, phase: Phase, side: str, picked: bool, ctx: Context) -> Steps:
+        """After each turn of `side` in an ALTERNATE phase; `picked`: it gave a command
+        (False: it passed, or had nothing to do)."""
+        return no_steps()
+
+    def pass_text(self, state: BattleState, phase: Phase, side: str, forced: bool) -> str:
+        """The log's words for a pass (`forced`: the side had nothing to do)."""
+        name = state.side(side).name
+        return f"{name} has nothing left to pick in {phase.name}" if forced else f"{name} passes"
+
     def prompt(self, state: BattleState, phase: Phase, side: str) -> str:
         """The question put to `side` with its commands."""
         return f"{phase.name}: pick a command" + (" or pass" if phase.kind == ALTERNATE else " or end your part of the phase")

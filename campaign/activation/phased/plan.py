@@ -15,16 +15,25 @@ ALTERNATE = "alternate"  # the sides alternate picks, first listed first; a full
 ENGINE = "engine"  # nobody picks: the host's engine hook rolls and asks by itself
 PHASE_KINDS = (ONE_SIDE, EACH_SIDE, ALTERNATE, ENGINE)
 
+# How passing works in an ALTERNATE phase.
+IN_A_ROW = "in_a_row"  # a full round of passes in a row ends the phase; a side may pick again after passing
+FINAL = "final"  # a pass takes the side out of the phase; it ends when every side is out
+PASSING = (IN_A_ROW, FINAL)
+
 
 @attrs.frozen
 class Phase:
     """One phase of a turn. `id` is the host's own name for it (its hooks read it); `name`
-    is shown; `sides` who act, in order (exactly one for ONE_SIDE, none for ENGINE)."""
+    is shown; `sides` who act, in order (exactly one for ONE_SIDE, none for ENGINE).
+    An ALTERNATE phase also says how passing works (`passing`) and the most picks a side
+    makes in it (`picks`, 0: no limit; a side that has made them is out of the phase)."""
 
     id: str
     name: str
     kind: str
     sides: tuple[str, ...] = ()
+    passing: str = IN_A_ROW
+    picks: int = 0
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in PHASE_KINDS:
@@ -37,6 +46,10 @@ class Phase:
             raise ValueError(f"phase {self.id!r}: nobody picks in an {ENGINE} phase")
         if len(set(self.sides)) != len(self.sides):
             raise ValueError(f"phase {self.id!r}: a side is listed twice")
+        if self.passing not in PASSING:
+            raise ValueError(f"phase {self.id!r}: passing must be one of {', '.join(PASSING)}, not {self.passing!r}")
+        if self.picks < 0 or (self.kind != ALTERNATE and (self.picks or self.passing != IN_A_ROW)):
+            raise ValueError(f"phase {self.id!r}: picks and passing belong to an {ALTERNATE} phase (picks 0 or more)")
 
 
 @attrs.frozen

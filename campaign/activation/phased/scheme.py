@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from campaign.activation.phased.host import SCHEME_NAME, PhasedHost, Steps, host_for
-from campaign.activation.phased.plan import ALTERNATE, EACH_SIDE, ENGINE, ONE_SIDE, Phase, TurnPlan
+from campaign.activation.phased.plan import ALTERNATE, EACH_SIDE, ENGINE, FINAL, ONE_SIDE, Phase, TurnPlan
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.scheme import ActivationScheme, register_scheme
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from campaign.engine.context import Context
 
 KEY = "phased"  # state.scheme[KEY]: the turn's bookkeeping
+PASS = CommandSpec("pass", label="Pass")  # offered with every pick of an ALTERNATE phase (frozen: made once)
 
 
 @attrs.define(frozen=True)
@@ -88,10 +89,14 @@ class PhasedScheme(ActivationScheme):
 
     name: ClassVar[str] = SCHEME_NAME
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    # where the turn's bookkeeping is kept in state.scheme; None: not kept in the state (a
+    # scheme built on these parts whose state must stay as it was, the initiative turn's)
+    book_key: ClassVar[str | None] = KEY
 
     def __init__(self, host: PhasedHost | None = None, **options: Any) -> None:
         super().__init__(**options)
         self._host = host
+        self._scratch: dict[str, Any] = {}
 
     def command_types(self) -> Iterable[type[Command]]:
         return (EndPhase,)
@@ -101,10 +106,22 @@ class PhasedScheme(ActivationScheme):
             self._host = host_for(ctx.rules, self.options)
         return self._host
 
+    def book(self, state: BattleState) -> dict[str, Any]:
+        """The turn's bookkeeping (phase_view reads it from the state)."""
+        if self.book_key is None:
+            return self._scratch
+        book: dict[str, Any] = state.scheme.setdefault(self.book_key, {})
+        return book
+
+    def turn_over(self, state: BattleState, ctx: Context) -> bool:
+        """After a turn's end hook: whether the battle ends here (the rules, then the turn
+        limit; a scheme may weigh them the other way)."""
+        return self.ended(state, ctx) or self.past_round_limit(state, ctx)
+
     # --- the battle loop ---------------------------------------------------------------
     def run(self, state: BattleState, ctx: Context) -> Steps:
         host = self.host(ctx)
-        book: dict[str, Any] = state.scheme.setdefault(KEY, {})
+        book = self.book(state)
         while not self.ended(state, ctx):
             # everything this loop carries from turn to turn is in the state (the hosts keep
             # nothing): a battle resumed from a checkpoint taken here runs it from the top
@@ -124,12 +141,12 @@ class PhasedScheme(ActivationScheme):
             if self.ended(state, ctx):
                 break
             yield from host.turn_end(state, ctx)
-            if self.ended(state, ctx) or self.past_round_limit(state, ctx):
+            if self.turn_over(state, ctx):
                 break
         yield from host.game_end(state, ctx)
 
     def phase(self, state: BattleState, host: PhasedHost, phase: Phase, ctx: Context) -> Steps:
-        book = state.scheme[KEY]
+        book = self.book(state)
         book.update(phase=phase.id, phase_name=phase.name, kind=phase.kind, picking="", passes=0)
         yield from host.phase_start(state, phase, ctx)
         if phase.kind == ENGINE:
@@ -145,7 +162,7 @@ class PhasedScheme(ActivationScheme):
 
     def one_side(self, state: BattleState, host: PhasedHost, phase: Phase, side: str, ctx: Context) -> Steps:
         """`side` gives commands one at a time until it ends its part or has nothing left."""
-        book = state.scheme[KEY]
+        book = self.book(state)
         name = state.side(side).name
         while not self.ended(state, ctx):
             book["picking"] = side
@@ -161,31 +178,49 @@ class PhasedScheme(ActivationScheme):
             yield from host.resolve(state, phase, side, command, ctx)
 
     def alternate(self, state: BattleState, host: PhasedHost, phase: Phase, ctx: Context) -> Steps:
-        """Picks go round the sides; a full round of passes in a row ends the phase."""
-        book = state.scheme[KEY]
+        """Picks go round the sides, each turn between the host's pick_start and pick_end.
+        IN_A_ROW: a full round of passes in a row ends the phase. FINAL: a pass takes the
+        side out of the phase, which ends when every side is out. A side that has made the
+        phase's `picks` is out too."""
+        book = self.book(state)
         sides = phase.sides
+        final = phase.passing == FINAL
         turn, passes = 0, 0
+        made = dict.fromkeys(sides, 0)
+        out: set[str] = set()
         idle: set[str] = set()  # sides told they have nothing left (said once a phase)
-        while passes < len(sides) and not self.ended(state, ctx):
+        while not self.ended(state, ctx):
+            live = [s for s in sides if s not in out]
+            if not live or passes >= len(live) and not final:
+                break
             side = sides[turn % len(sides)]
             turn += 1
+            if side in out:
+                continue
             book["picking"] = side
-            name = state.side(side).name
+            yield from host.pick_start(state, phase, side, ctx)
             legal = host.commands(state, phase, side)
+            picked = False
             if not legal:
-                if side not in idle:
+                if final or side not in idle:
                     idle.add(side)
-                    ctx.emit("pass", f"{name} has nothing left to pick in {phase.name}", side=side, forced=True)
+                    ctx.emit("pass", host.pass_text(state, phase, side, True), side=side, forced=True)
                 passes += 1
                 book["passes"] = passes
-                continue
-            idle.discard(side)
-            command = yield Decision(side, f"{name}: {host.prompt(state, phase, side)}", (*legal, CommandSpec("pass", label="Pass")))
-            if command.type == "pass":
-                passes += 1
-                book["passes"] = passes
-                ctx.emit("pass", f"{name} passes", side=side)
-                continue
-            passes = 0
-            book["passes"] = 0
-            yield from host.resolve(state, phase, side, command, ctx)
+            else:
+                idle.discard(side)
+                name = state.side(side).name
+                command = yield Decision(side, f"{name}: {host.prompt(state, phase, side)}", (*legal, PASS))
+                if command.type == "pass":
+                    passes += 1
+                    book["passes"] = passes
+                    ctx.emit("pass", host.pass_text(state, phase, side, False), side=side)
+                else:
+                    picked = True
+                    passes = 0
+                    book["passes"] = 0
+                    yield from host.resolve(state, phase, side, command, ctx)
+            made[side] += picked
+            if (final and not picked) or (phase.picks and made[side] >= phase.picks):
+                out.add(side)
+            yield from host.pick_end(state, phase, side, picked, ctx)
