@@ -109,10 +109,11 @@ class ModelActions:
         return self.rules.resolve(state, command, ctx)
 
     # --- the unit as a whole ---------------------------------------------------------------
-    def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool) -> list[CommandSpec]:
+    def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool,
+                      used: Sequence[str]) -> list[CommandSpec]:
         """Commands about the activation rather than one model (name the models that act
         apart, report coherency ...), offered before the model commands; `started` is
-        whether a model has acted yet."""
+        whether a model has acted yet, `used` the types of those answered so far."""
         return []
 
     def unit_command(self, state: BattleState, unit_ids: Sequence[str], groups: Groups, command: Command,
@@ -139,7 +140,7 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
     for model in host.models(state, units):
         yield from host.start_model(state, model, ctx)
     groups = host.groups(state, units)
-    book: dict[str, Any] = {"units": units, "groups": groups, "acting": -1, "started": False}
+    book: dict[str, Any] = {"units": units, "groups": groups, "acting": -1, "started": False, "used": []}
     state.scheme[KEY] = book
     while not state.over:
         ready = [m for m in host.models(state, units) if host.actions_left(state, m) > 0 and host.can_act(state, m)]
@@ -150,7 +151,7 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
                 book["acting"] = -1
                 continue
             ready = locked
-        extra = host.unit_commands(state, units, book["started"])
+        extra = host.unit_commands(state, units, book["started"], list(book["used"]))
         unit_types = {s.type for s in extra}
         model_specs = [spec for m in ready for spec in host.commands(state, m)]
         if not model_specs:
@@ -161,6 +162,7 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
             break
         if command.type in unit_types:
             new = yield from host.unit_command(state, units, groups, command, ctx)
+            book["used"].append(command.type)
             if new is not None:
                 groups = [list(g) for g in new]
                 book.update(groups=groups, acting=-1)
@@ -183,7 +185,8 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
 
 
 def acting_now(state: BattleState) -> dict[str, Any] | None:
-    """A model-by-model activation's bookkeeping (units, groups, the group acting now), or
+    """A model-by-model activation's bookkeeping (units, groups, the group acting now, whether
+    a model has acted, the unit commands answered), or
     None when none is running: for screens."""
     book = state.scheme.get(KEY)
     return book if isinstance(book, dict) else None

@@ -75,7 +75,8 @@ def test_models_share_their_actions_and_a_model_apart_finishes_first() -> None:
     with pytest.raises(IllegalCommand):  # a model of another unit cannot be named
         battle.apply({"type": "apart", "unit": unit, "models": ["nobody/here"]})
     battle.apply({"type": "apart", "unit": unit, "models": [models[2]]})
-    assert acting_now(battle.state) == {"units": [unit], "groups": [models[:2], models[2:]], "acting": -1, "started": False}
+    assert acting_now(battle.state) == {"units": [unit], "groups": [models[:2], models[2:]], "acting": -1, "started": False,
+                                          "used": ["apart"]}
     strike(battle, models[2])  # the model apart starts: it acts alone until it is done
     assert acting(battle) == [models[2]]
     assert "apart" not in [s.type for s in battle.legal_commands()]  # only before the first action

@@ -173,7 +173,7 @@ class DuelModels(ModelActions):
         state.element(command.model).data["actions"] -= 1
         yield from self.rules.resolve(state, command, ctx)
 
-    def unit_commands(self, state: BattleState, unit_ids: Any, started: bool) -> list[CommandSpec]:
+    def unit_commands(self, state: BattleState, unit_ids: Any, started: bool, used: Any) -> list[CommandSpec]:
         if started or len(state.unit(unit_ids[0]).alive) < 2:
             return []
         return [CommandSpec("apart", {"unit": unit_ids[0]}, label="Name the fencers that act apart", picks={"models": "unit_elements"})]
