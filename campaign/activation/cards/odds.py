@@ -30,7 +30,7 @@ def scheme_odds(scheme: CardScheme, state: BattleState, command: Command, ctx: C
     """CardScheme.odds: the host's odds with the modifier the acting unit would get now."""
     if SCHEME_KEY not in state.scheme:
         return ctx.rules.odds(state, command)
-    host = scheme.host(ctx)
+    host = scheme.card_host(ctx)
     table = table_of(state)
     unit = host.acting_unit(command)
     kind = host.action_kind(state, command.type)

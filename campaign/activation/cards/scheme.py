@@ -38,10 +38,13 @@ from campaign.activation.cards.results import HeldResults
 from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
 from campaign.activation.cards.split import SplitGroup, check_split
 from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, CardUnit, SideHand
+from campaign.activation.phased.host import PhasedHost, PlanSteps
+from campaign.activation.phased.plan import ENGINE, Phase, TurnPlan
+from campaign.activation.phased.scheme import PhasedScheme
 from campaign.engine.commands import Command, CommandTypes, EndActivation
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
-from campaign.engine.scheme import ActivationScheme, register_scheme
+from campaign.engine.scheme import register_scheme
 from campaign.engine.snapshot import register as snapshot_classes
 from campaign.engine.state import BattleState
 from campaign.rulesets.base import Option
@@ -87,16 +90,77 @@ AT_EDGE = FactSpec(
 snapshot_classes(CardTurn, CardUnit, SideHand, Step)
 
 
+class CardTurns(PhasedHost):
+    """The card turn as a turn of the phased scheme: three ENGINE phases (nobody picks:
+    the deal and the cards' order decide), deal, place cards, then the cards come up.
+    Each is one of the scheme's steps below; this host only orders them."""
+
+    def __init__(self, scheme: CardScheme, cards: CardHost) -> None:
+        super().__init__(cards.rules, scheme.options)
+        self.scheme = scheme
+        self.cards = cards
+
+    def turn_start(self, state: BattleState, ctx: Context) -> PlanSteps:
+        t = table_of(state)
+        t.begin_turn()
+        self.scheme._join_newcomers(state, self.cards, t)
+        ctx.emit("round_start", f"Turn {state.round} begins: the cards are collected and shuffled", round=state.round)
+        yield from ctx.rules.on_round_start(state, ctx)
+        for side in state.side_ids():
+            yield from ctx.rules.on_turn_start(state, side, ctx)
+        self.scheme._sync(state, ctx, self.cards, t)
+        if self.scheme.ended(state, ctx):
+            return TurnPlan(())
+        return TurnPlan(CARD_PHASES)
+
+    def commands(self, state: BattleState, phase: Phase, side: str) -> list[CommandSpec]:
+        return []  # every phase of the card turn is an ENGINE phase
+
+    def resolve(self, state: BattleState, phase: Phase, side: str, command: Command, ctx: Context) -> Resolution:
+        raise IllegalCommand("cards", f"nobody picks in the card turn's {phase.name}")
+        yield  # pragma: no cover
+
+    def engine_phase(self, state: BattleState, phase: Phase, ctx: Context) -> Resolution:
+        t = table_of(state)
+        if phase.id == "deal":
+            yield from self.scheme._deal(state, ctx, self.cards, t)
+        elif phase.id == "assign":
+            yield from self.scheme._assign(state, ctx, t)
+        else:
+            while not self.scheme.ended(state, ctx):
+                self.scheme._sync(state, ctx, self.cards, t)
+                run = t.next_run()
+                if not run:
+                    break
+                yield from self.scheme._activation(state, ctx, self.cards, t, [u.id for u in run])
+
+    def turn_end(self, state: BattleState, ctx: Context) -> Resolution:
+        table_of(state).end_turn()
+        state.scheme["active_unit"] = ""
+        for side in state.side_ids():
+            yield from self.cards.on_turn_end(state, side, ctx)
+        yield from ctx.rules.on_round_end(state, ctx)
+        ctx.emit("round_end", f"Turn {state.round} ends: held actions lapse", round=state.round)
+
+
+# DEAL (CA-1), ASSIGN (CA-2), then NEXT_CARD/ACTIVATION until the cards run out (CA-3, CA-4)
+CARD_PHASES = (Phase("deal", "Deal", ENGINE), Phase("assign", "Place cards", ENGINE), Phase("cards", "Cards", ENGINE))
+
+
 @register_scheme
-class CardScheme(ActivationScheme):
-    """Seed 001's card deck: hidden card order, action points, overwatch, rally."""
+class CardScheme(PhasedScheme):
+    """Seed 001's card deck: hidden card order, action points, overwatch, rally. A turn of
+    the phased loop (CardTurns); its bookkeeping is the card state alone (book_key None)."""
 
     name: ClassVar[str] = SCHEME_NAME
     option_specs: ClassVar[tuple[Option, ...]] = card_options.OPTION_SPECS
+    book_key: ClassVar[str | None] = None
 
     def __init__(self, host: CardHost | None = None, **options: Any) -> None:
         self.options = card_options.resolve_options(options)
-        self._host = host
+        self._cards = host
+        self._host: PhasedHost | None = None
+        self._scratch: dict[str, Any] = {}
 
     def command_types(self) -> Iterable[type[Command]]:
         return CARD_COMMANDS
@@ -107,54 +171,34 @@ class CardScheme(ActivationScheme):
 
         return scheme_odds(self, state, command, ctx)
 
-    def host(self, ctx: Context) -> CardHost:
-        if self._host is None or self._host.rules is not ctx.rules:
-            self._host = host_for(ctx.rules, self.options)
+    def card_host(self, ctx: Context) -> CardHost:
+        """What the rules plug into the card deck (BattleRules.scheme_host)."""
+        if self._cards is None or self._cards.rules is not ctx.rules:
+            self._cards = host_for(ctx.rules, self.options)
+        return self._cards
+
+    def host(self, ctx: Context) -> PhasedHost:
+        """The card turn's phases, around the rules' card host."""
+        cards = self.card_host(ctx)
+        if not isinstance(self._host, CardTurns) or self._host.cards is not cards:
+            self._host = CardTurns(self, cards)
         return self._host
 
-    # --- the battle loop -------------------------------------------------------------------
+    # --- the battle loop: the phased scheme's, with the card turn's plan -----------------------
     def run(self, state: BattleState, ctx: Context) -> Resolution:
-        host = self.host(ctx)
-        if SCHEME_KEY not in state.scheme:  # set up already when resumed from a checkpoint
-            self._setup(state, host)
-        t = table_of(state)
+        if SCHEME_KEY not in state.scheme:  # a battle resumed at a turn boundary keeps its cards
+            self._setup(state, self.card_host(ctx))
+        return (yield from super().run(state, ctx))
+
+    def turn_over(self, state: BattleState, ctx: Context) -> bool:
+        """The rules' end, then the turn limit (the scenario's rounds, else the option)."""
+        if self.ended(state, ctx):
+            return True
         limit = ctx.setup.scenario.rounds or self.options["turns"]
-        while not self.ended(state, ctx):
-            # everything this loop carries from turn to turn is in the state (the turn, the
-            # hands): a battle resumed from a checkpoint taken here runs it from the top
-            ctx.checkpoint()
-            state.round += 1
-            t.begin_turn()
-            self._join_newcomers(state, host, t)
-            ctx.emit("round_start", f"Turn {state.round} begins: the cards are collected and shuffled", round=state.round)
-            yield from ctx.rules.on_round_start(state, ctx)
-            for side in state.side_ids():
-                yield from ctx.rules.on_turn_start(state, side, ctx)
-            self._sync(state, ctx, host, t)
-            if self.ended(state, ctx):
-                return
-            yield from self._deal(state, ctx, host, t)
-            yield from self._assign(state, ctx, t)
-            while not self.ended(state, ctx):
-                self._sync(state, ctx, host, t)
-                run = t.next_run()
-                if not run:
-                    break
-                yield from self._activation(state, ctx, host, t, [u.id for u in run])
-            if self.ended(state, ctx):
-                return
-            t.end_turn()
-            state.scheme["active_unit"] = ""
-            for side in state.side_ids():
-                yield from host.on_turn_end(state, side, ctx)
-            yield from ctx.rules.on_round_end(state, ctx)
-            ctx.emit("round_end", f"Turn {state.round} ends: held actions lapse", round=state.round)
-            if self.ended(state, ctx):
-                return
-            if state.round >= limit:
-                state.over = True
-                state.end_reason = f"turn limit ({limit}) reached"
-                return
+        if state.round >= limit:
+            state.over = True
+            state.end_reason = f"turn limit ({limit}) reached"
+        return state.over
 
     def _setup(self, state: BattleState, host: CardHost) -> None:
         """GAME_SETUP: every unit's AP, move and weapons; primary weapons prepped."""
