@@ -242,6 +242,22 @@ def test_a_final_pass_takes_a_side_out_and_picks_are_limited() -> None:
         Phase("x", "X", ONE_SIDE, ("a",), picks=1)
 
 
+def test_the_initiative_and_card_turns_keep_no_phased_bookkeeping_in_the_state() -> None:
+    """Both run on the phased loop with book_key None: their state holds only their own
+    keys, as before they did (what keeps recorded battles replaying to their digests)."""
+    from campaign.activation.cards import CardScheme
+    from campaign.activation.phased import InitiativeScheme, PhasedScheme
+    from tests.flat_out_war.engine.corpus import battles
+
+    assert issubclass(InitiativeScheme, PhasedScheme) and issubclass(CardScheme, PhasedScheme)
+    plays = dict(battles())
+    _, initiative = plays["random initiative 1.7 examples seed 300"]()
+    assert sorted(initiative.state.scheme) == ["activated", "active_unit", "current", "order", "owner_turns", "passed"]
+    _, cards = plays["random cards 1.7 examples seed 300"]()
+    assert sorted(cards.state.scheme) == ["active_unit", "cards", "current"]
+    assert phase_view(initiative.state) is None and phase_view(cards.state) is None
+
+
 def test_rules_without_a_host_get_unit_turns() -> None:
     assert isinstance(host_for(BattleRules()), UnitTurns)
     assert isinstance(host_for(StubRules()), Stub)
