@@ -35,6 +35,7 @@ KEY = "model_actions"  # state.scheme[KEY] while a model-by-model activation run
 
 Groups = list[list[str]]  # sharing groups: element ids, each model in exactly one group
 GroupSteps = Generator[Pending, Any, "Groups | None"]  # a unit-level command: new groups, or None
+StopSteps = Generator[Pending, Any, bool]  # after an action: whether the activation stops
 
 
 def no_steps() -> Resolution:
@@ -108,6 +109,12 @@ class ModelActions:
         """Carry out the model's action and spend its cost (IllegalCommand refuses it)."""
         return self.rules.resolve(state, command, ctx)
 
+    def after_action(self, state: BattleState, command: Command, ctx: Context) -> StopSteps:
+        """After each action; return True to end the activation now (the battle is
+        decided, say), after any questions that has to ask."""
+        return False
+        yield  # pragma: no cover
+
     # --- the unit as a whole ---------------------------------------------------------------
     def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool,
                       used: Sequence[str]) -> list[CommandSpec]:
@@ -173,6 +180,8 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
         if model in ready and not state.element(model).alive:
             continue  # gone in the window before its action
         yield from host.resolve(state, command, ctx)
+        if (yield from host.after_action(state, command, ctx)):
+            break
         group = next((i for i, g in enumerate(groups) if model in g), -1)
         alone = group >= 0 and len(groups[group]) == 1
         if group >= 0 and (alone or host.lock_pools):

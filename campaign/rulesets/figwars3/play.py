@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from campaign.activation.model_actions import model_activation
 from campaign.engine.commands import Choose, Command
 from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
@@ -40,6 +41,7 @@ from campaign.rulesets.figwars3.weapons import RangedWeapon
 from campaign.rulesets.figwars3 import arcane_play, machine_play
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
+from campaign.rulesets.figwars3.model_turns import FigWarsModels
 
 if TYPE_CHECKING:
     from campaign.campaigns.scenario import Objective
@@ -279,55 +281,10 @@ class FigWarsRules(BattleRules):
         for el in unit.alive:
             if el.data.get("sentry"):
                 yield from self._sentry_expires(state, unit, el, ctx)
-        checked = not self.options.get("coherency_checks", True)
-        apart: list[str] = []
-        lock = ""
-        acted = False
-        while not state.over:
-            models = [e for e in unit.alive if e.data["actions"] > 0 and e.data["incap"] is None]
-            if lock:
-                models = [e for e in models if e.id == lock]
-                if not models:
-                    lock = ""
-                    continue
-            legal: list[CommandSpec] = []
-            if not acted and len(unit.alive) > 1:
-                legal.append(CommandSpec("share", {"unit": unit_id}, label="Name the models that act apart", picks={"apart": "unit_elements"}))
-            if not acted and not checked and len(unit.alive) > 1:
-                legal.append(CommandSpec("coherency", {"unit": unit_id}, (COHERENCY_FACT,), "Report models out of coherency"))
-            for el in models:
-                specs = self._model_specs(state, unit, el)
-                if self._uncontrolled(state, unit):  # PR-39
-                    specs = [s for s in specs if s.type in control.UNCONTROLLED]
-                legal.extend(specs)
-            if not [s for s in legal if s.type not in ("share", "coherency")]:
-                return
-            legal.append(CommandSpec("end_activation", {"unit": unit_id}, label="End activation"))
-            command = yield Decision(unit.side, f"{unit.name}: a model acts, or end the activation", tuple(legal))
-            if command.type == "end_activation":
-                break
-            if command.type == "share":
-                apart = self._check_apart(unit, list(command.apart))
-                ctx.emit("share", f"{unit.name}: {len(apart)} model(s) act apart", apart=apart)
-                continue
-            if command.type == "coherency":
-                checked = True
-                yield from self._coherency(state, unit, command.facts.get("out_of_coherency", []), ctx)
-                continue
-            acted = True
-            if command.type in ACTING:
-                yield from ctx.window(interrupts.BEFORE_ACTION, actor=command.model, action=command.type)
-                if not state.element(command.model).alive:
-                    continue
-            yield from self.resolve(state, command, ctx)
-            if self._wiped(state):  # the battle ends now: first the objectives (PR-26)
-                if state.data.get("objectives"):
-                    yield from self._ask_objectives(state, early=True)
-                break
-            model = state.element(command.model)
-            lock = command.model if command.model in apart and model.alive and model.data["actions"] > 0 else ""
-        for el in unit.elements:
-            el.data["actions"] = 0  # unused actions are lost (PR-9)
+        yield from model_activation(self.model_actions(), state, [unit_id], ctx)  # model by model (7.3)
+
+    def model_actions(self) -> FigWarsModels:
+        return FigWarsModels(self)
 
     def _check_apart(self, unit: UnitState, apart: list[str]) -> list[str]:
         ids = {e.id for e in unit.alive}

@@ -1,0 +1,91 @@
+"""A FigWars 3 unit's activation, model by model, on the core's shared activation
+(campaign.activation.model_actions; spec 7.1, 7.3, 9).
+
+Every model spends its own actions (two, three with an extra action), kept in
+`el.data["actions"]`. Before the first action the player may name the models that were
+too far apart to share (`share`: each acts alone, finishing before anyone else acts) and,
+with coherency checks on, report models out of coherency. The models that share form one
+pool that does not lock (7.3 as this ruleset reads it: a model acting apart may start
+between two actions of the pool). A unit acting uncontrolled (PR-39) is offered only
+what it may do so; a side wiped out ends the activation after the objectives are asked
+(PR-26). Unused actions are lost (PR-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from campaign.activation.model_actions import GroupSteps, Groups, ModelActions, StopSteps, set_apart
+from campaign.engine.commands import Command
+from campaign.engine.pending import CommandSpec, Resolution
+from campaign.engine.state import BattleState
+from campaign.rulesets.figwars3 import control, interrupts
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+    from campaign.rulesets.figwars3.play import FigWarsRules
+
+
+class FigWarsModels(ModelActions):
+    """The hooks FigWars 3 gives the core's model-by-model activation."""
+
+    rules: FigWarsRules
+    lock_pools: ClassVar[bool] = False
+
+    def actions_left(self, state: BattleState, model_id: str) -> int:
+        return int(state.element(model_id).data["actions"])
+
+    def can_act(self, state: BattleState, model_id: str) -> bool:
+        el = state.element(model_id)
+        return el.alive and el.data["incap"] is None
+
+    def commands(self, state: BattleState, model_id: str) -> list[CommandSpec]:
+        el = state.element(model_id)
+        unit = state.unit(el.unit)
+        specs = self.rules._model_specs(state, unit, el)
+        if self.rules._uncontrolled(state, unit):  # PR-39
+            specs = [s for s in specs if s.type in control.UNCONTROLLED]
+        return specs
+
+    def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool,
+                      used: Sequence[str]) -> list[CommandSpec]:
+        from campaign.rulesets.figwars3.play import COHERENCY_FACT
+
+        unit = state.unit(unit_ids[0])
+        if started or len(unit.alive) < 2:
+            return []
+        out = [CommandSpec("share", {"unit": unit.id}, label="Name the models that act apart", picks={"apart": "unit_elements"})]
+        if self.rules.options.get("coherency_checks", True) and "coherency" not in used:
+            out.append(CommandSpec("coherency", {"unit": unit.id}, (COHERENCY_FACT,), "Report models out of coherency"))
+        return out
+
+    def unit_command(self, state: BattleState, unit_ids: Sequence[str], groups: Groups, command: Command,
+                     ctx: Context) -> GroupSteps:
+        unit = state.unit(unit_ids[0])
+        if command.type == "coherency":
+            yield from self.rules._coherency(state, unit, getattr(command, "facts", {}).get("out_of_coherency", []), ctx)
+            return None
+        apart = self.rules._check_apart(unit, list(getattr(command, "apart", [])))
+        ctx.emit("share", f"{unit.name}: {len(apart)} model(s) act apart", apart=apart)
+        return set_apart(self.groups(state, unit_ids), apart)  # a new list replaces the last
+
+    def before_action(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
+        from campaign.rulesets.figwars3.play import ACTING
+
+        if command.type in ACTING:
+            yield from ctx.window(interrupts.BEFORE_ACTION, actor=self.model_of(command), action=command.type)
+
+    def after_action(self, state: BattleState, command: Command, ctx: Context) -> StopSteps:
+        if not self.rules._wiped(state):
+            return False
+        if state.data.get("objectives"):  # the battle ends now: first the objectives (PR-26)
+            yield from self.rules._ask_objectives(state, early=True)
+        return True
+
+    def end(self, state: BattleState, unit_ids: Sequence[str], ctx: Context) -> Resolution:
+        for unit_id in unit_ids:
+            for el in state.unit(unit_id).elements:
+                el.data["actions"] = 0  # unused actions are lost (PR-9)
+        return
+        yield  # pragma: no cover
