@@ -32,8 +32,7 @@ NOT_FOR_THE_DASHBOARD = {
     "textual_plotext",
     "filelock",
     "importlib.metadata",
-    "campaign.activation.cards",  # the demo plays the initiative scheme
-    "campaign.activation.phased",
+    "campaign.activation.cards",  # the demo plays the initiative scheme (a phased loop: its parts load)
     "campaign.rulesets.figwars3",  # the demo is Flat Out War: no other ruleset is needed
     "campaign.rulesets.d10_phased",
     "campaign.engine.battle",  # nothing is replayed to show the dashboard
