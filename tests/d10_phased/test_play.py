@@ -1,5 +1,6 @@
 """The hooks a phased turn calls, driven with scripted commands and dice."""
 
+import attrs
 import pytest
 
 from campaign.engine.commands import Choose, Pass
@@ -237,3 +238,48 @@ def test_morale_timing_single_checks_marker_holders_in_morale_2() -> None:
     play(rules.phase_start(g, MORALE_2, emit), Report(facts={}), Report(facts={}))
     play(rules.phase_end(g, MORALE_2, emit), [9])
     assert g.roster.model(SLINGER).marker == ""
+
+
+WALKER = "walker/siege-walker-1"
+
+
+def test_dp_14_3_plunging_fire_over_friends_from_the_stored_bases() -> None:
+    rules, g = D10Play(), game()
+    # the walker (2-inch base) fires over legionaries (1 inch): plunging fire
+    decl = rules.declaration(g, "red", GNASHER, [WALKER], False, {}, [], {"friends_between": [LEGIONARY]}, {})
+    assert decl.target == GNASHER
+    # a legionary (1 inch) may not fire over the sergeant (1 inch)
+    with pytest.raises(IllegalCommand, match="DP-14.3"):
+        rules.declaration(g, "red", GNASHER, [LEGIONARY], False, {}, [], {"friends_between": [SERGEANT]}, {})
+    # ... unless the legionary touches it (through_friend false and no friend named): the table's call
+    rules.declaration(g, "red", GNASHER, [LEGIONARY], False, {}, [], {}, {})
+    # per attacker in `each`; an enemy is not a friend
+    with pytest.raises(IllegalCommand, match="DP-14.3"):
+        rules.declaration(g, "red", GNASHER, [WALKER, LEGIONARY], False, {}, [], {}, {LEGIONARY: {"friends_between": [SERGEANT]}})
+    with pytest.raises(IllegalCommand, match="DP-14.2"):
+        rules.declaration(g, "red", GNASHER, [WALKER], False, {}, [], {"friends_between": [SLINGER]}, {})
+
+
+def test_dp_13_4_op_fire_at_a_jumper_asks_for_the_path() -> None:
+    rules, g = D10Play(), game()
+    events, emit = log()
+    start(rules, g, emit)
+    leaper = "leapers/leaper-1"
+    jump = Move(model=leaper, path=["clear 8"], jump=True)
+    gen = rules.resolve(g, "blue", jump, emit)
+    decision = next(gen)
+    spec = next(s for s in decision.legal if s.params.get("model") == LEGIONARY)
+    names = [f.name for f in spec.facts]
+    assert names[:3] == ["sees_jump_path", "highest_obstacle", "firer_level"]
+    assert "legal_target_during_move" not in names and "worse_target_at_end" not in names  # option "path"
+    with pytest.raises(IllegalCommand, match="DP-13.4"):
+        gen.send(OpFire(model=LEGIONARY, facts={"sees_jump_path": False}))
+    # it sees the path over trees: the path stands at level 4; both dice miss (2, 3), blue goes on
+    play(rules.resolve(g, "blue", attrs.evolve(jump, model="leapers/leaper-2"), emit), OpFire(model=LEGIONARY, facts={"highest_obstacle": "trees", "firer_level": 1}), [2, 3], Pass())
+    assert ("jump_path" in [k for k, _ in events]) and any("level 4" in t for k, t in events if k == "jump_path")
+    assert g.roster.model(LEGIONARY).op_fired
+    # "path_and_worse": the jumper must also end a worse target
+    strict, g2 = D10Play({"jump_op_fire": "path_and_worse"}), game()
+    start(strict, g2, emit)
+    decision = next(strict.resolve(g2, "blue", jump, emit))
+    assert "worse_target_at_end" in [f.name for f in decision.legal[0].facts]

@@ -40,3 +40,24 @@ def test_close_attacks_ignore_fire_multipliers_but_not_trees_in_the_way() -> Non
     with pytest.raises(IllegalShot):
         read_fire({"through_trees": True}, close=True)
     assert read_fire({"through_friend": True}, fire_through_friends=True).multipliers == ()
+
+
+def test_dp_14_5_fire_between_levels_over_an_obstruction() -> None:
+    over = {"over_obstruction": True, "attacker_edge_inches": 6}
+    with pytest.raises(IllegalShot, match="DP-14.5"):
+        read_fire({**over, "target_edge_inches": 2})  # under half of 6
+    assert read_fire({**over, "target_edge_inches": 3}) == read_fire({})  # exactly half: allowed, no effect
+    assert read_fire({**over, "target_edge_inches": 1, "both_above_obstruction": True}) == read_fire({})
+    assert read_fire({**over, "attacker_edge_inches": "5", "target_edge_inches": "2.5"}) == read_fire({})  # typed text
+    with pytest.raises(IllegalShot, match="DP-14.5"):
+        read_fire({**over, "target_edge_inches": -1})
+    assert read_fire({"attacker_edge_inches": 6, "target_edge_inches": 1}) == read_fire({})  # not between levels
+
+
+def test_plunging_fire_and_jump_path_levels() -> None:
+    from campaign.rulesets.d10_phased.situation import jump_path_level, plunging_fire
+
+    assert plunging_fire(Fraction(2), Fraction(1)) and plunging_fire(Fraction(3, 2), Fraction(1))
+    assert not plunging_fire(Fraction(3, 2), Fraction(5, 4))  # not half an inch smaller
+    assert not plunging_fire(Fraction(5, 4), Fraction(1, 2))  # base under 1.5 inches
+    assert jump_path_level("none") == 1 and jump_path_level("trees") == 4 and jump_path_level("wall") == 2

@@ -27,3 +27,18 @@ def command_check(roster: Roster, sides: Collection[str], beyond_radius: Collect
         if model.out_of_command:
             out.append(model.id)
     return out
+
+
+def unit_command_check(roster: Roster, unit_id: str, beyond_radius: Collection[str]) -> list[str]:
+    """The same check for one unit as its card activation starts (card-activation.md 7.4):
+    only its models change. Returns the models now out of command."""
+    unit = roster.units[unit_id]
+    strays = set(beyond_radius) - set(unit.models)
+    if strays:
+        raise ValueError(f"DP-6: not model(s) of {unit.name}: {', '.join(sorted(strays))}")
+    out: list[str] = []
+    for model in roster.members(unit_id):
+        model.out_of_command = model.id in beyond_radius and not unit.character and model.id != unit.leader
+        if model.out_of_command:
+            out.append(model.id)
+    return out

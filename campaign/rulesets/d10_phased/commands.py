@@ -90,7 +90,7 @@ class Report(Command):
 COMMANDS: tuple[type[Command], ...] = (Move, Declare, OpFire, RunAway, UseSpecial, Report)  # and CARD_COMMANDS below
 
 SHOT_FACTS: tuple[FactSpec, ...] = tuple(
-    FactSpec(name, BOOL if isinstance(default, bool) else (), default, help)
+    FactSpec(name, BOOL if isinstance(default, bool) else (), default, help, "elements" if isinstance(default, list) else "")
     for name, (help, default) in FIRE_FACTS.items()
 )
 OP_FIRE_FACTS: tuple[FactSpec, ...] = (
@@ -98,6 +98,15 @@ OP_FIRE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("worse_target_at_end", BOOL, True, "it ends its move a worse target for this model"),
     FactSpec("blocked_only_by_own_model", BOOL, False, "only one of your own models blocks a normal attack"),
     *SHOT_FACTS,
+)
+# op fire at a jumper (DP-13.4): seeing any part of the path is what counts; the path
+# stands one level above the highest obstacle it clears (DP-14.6 heights)
+JUMP_OP_FIRE_FACTS: tuple[FactSpec, ...] = (
+    FactSpec("sees_jump_path", BOOL, True, "this model sees some part of the jump path"),
+    FactSpec("highest_obstacle", ("none", "rocks", "wall", "bushes", "hill", "trees"), "none",
+             "the highest thing the jump clears"),
+    FactSpec("firer_level", (), 0, "the op-firer's elevation level (0 the ground, 1 per contour...)"),
+    *OP_FIRE_FACTS[1:],
 )
 
 
@@ -114,7 +123,7 @@ class UnitMove(Command):
     jump: bool = False
     toward_leader: bool = False
     contacts: list[str] = attrs.field(factory=list)
-    facts: dict[str, Any] = attrs.field(factory=_facts)  # straight, uninterrupted, beyond_radius
+    facts: dict[str, Any] = attrs.field(factory=_facts)  # straight, uninterrupted
 
 
 @attrs.define(frozen=True)
@@ -140,12 +149,9 @@ class Close(Command):
 
 
 CARD_COMMANDS: tuple[type[Command], ...] = (UnitMove, Fire, Close)
+# command control is asked as each activation starts (rules.D10Rules.on_activation_start)
 CARD_MOVE_FACTS: tuple[FactSpec, ...] = (
     FactSpec("straight", BOOL, False, "a straight line toward the enemy unit (charge)"),
     FactSpec("uninterrupted", BOOL, True, "no pause in the path"),
-    FactSpec("beyond_radius", (), [], "models farther from their leader than the command radius", "unit_elements"),
 )
-CARD_FIRE_FACTS: tuple[FactSpec, ...] = (
-    *SHOT_FACTS,
-    FactSpec("beyond_radius", (), [], "models farther from their leader than the command radius", "unit_elements"),
-)
+CARD_FIRE_FACTS: tuple[FactSpec, ...] = SHOT_FACTS

@@ -33,6 +33,20 @@ OPTIONS: tuple[Option, ...] = (
         "a unit checks on the grade's event or its loss threshold, or only on both",
         "AMB-22",
     ),
+    Option(
+        "use_004_individual_morale",
+        False,
+        (False, True),
+        "card mode: a failed unit check sends every model to the individual table (markers) instead of routing the unit",
+        "card-activation 7.4",
+    ),
+    Option(
+        "jump_op_fire",
+        "path",
+        ("path", "path_and_worse"),
+        "op fire at a jumper: seeing any part of its path is enough, or it must also end a worse target",
+        "DP-13.4",
+    ),
     Option("bushes", "rough", ("rough", "impassable"), "the garbled Bushes row: double cost, or no movement", "AMB-13"),
     Option("turn_limit", 8, (), "turns played for Battle of Position and Objectives", "DP-19"),
 )

@@ -31,7 +31,7 @@ from campaign.rulesets.d10_phased.combat import (
     why_cannot_op_fire,
 )
 from campaign.rulesets.d10_phased.command import command_check
-from campaign.rulesets.d10_phased.commands import OP_FIRE_FACTS, SHOT_FACTS
+from campaign.rulesets.d10_phased.commands import JUMP_OP_FIRE_FACTS, OP_FIRE_FACTS, SHOT_FACTS
 from campaign.rulesets.d10_phased.damage import Outcome, settle
 from campaign.rulesets.d10_phased.morale import (
     FEARLESS,
@@ -51,7 +51,7 @@ from campaign.rulesets.d10_phased.movement import (
 )
 from campaign.rulesets.d10_phased.odds import DeclarationOdds, declaration_odds
 from campaign.rulesets.d10_phased.rolls import DIE
-from campaign.rulesets.d10_phased.situation import IllegalShot, read_fire
+from campaign.rulesets.d10_phased.situation import IllegalShot, jump_path_level, plunging_fire, read_fire
 from campaign.rulesets.d10_phased.specials import FIRE_THROUGH_FRIENDS, INTERPHASE, has_hook, hooks_of
 from campaign.rulesets.d10_phased.state import CLOSE, ModelState, Roster
 from campaign.rulesets.d10_phased.turn import (
@@ -376,35 +376,53 @@ class D10Play:
         done = walk(model, path, stream_face=face, stop_short=True, **how)
         model.moved = True
         emit("moved", f"{model.name} moves {done.moved}\"" + (f" ({done.stream})" if done.stream else ""), model=model.id, inches=done.moved, stream=done.stream)
-        yield from self._op_fire_window(game, side, model, emit)
+        yield from self._op_fire_window(game, side, model, emit, jumped=bool(command.jump))
         if not model.alive or done.stopped:
             return
         for enemy in contacts:
             yield from self._contact(game, model, enemy, emit)
 
-    def _op_fire_window(self, game: Game, side: str, mover: ModelState, emit: Emit) -> Resolution:
-        """DP-13: the other side may op-fire at the mover, one model at a time, until it passes."""
+    def _op_fire_window(self, game: Game, side: str, mover: ModelState, emit: Emit, jumped: bool = False) -> Resolution:
+        """DP-13: the other side may op-fire at the mover, one model at a time, until it passes.
+        At a jumper (DP-13.4) seeing any part of the path replaces DP-13.1 (a) and, unless the
+        option `jump_op_fire` says "path_and_worse", (b) too; the engine works out the path's
+        level from the highest obstacle it clears."""
         if not game.plan_template.op_fire:
             return
         enemy = other_side((game.sides[0], game.sides[1]), side)
+        facts_asked = OP_FIRE_FACTS
+        if jumped:
+            keep_worse = self.opt("jump_op_fire", "path") == "path_and_worse"
+            facts_asked = tuple(f for f in JUMP_OP_FIRE_FACTS if keep_worse or f.name != "worse_target_at_end")
         while mover.alive:
             able = [m for m in game.roster.side_models(enemy) if why_cannot_op_fire(m, game.turn) is None]
             if not able:
                 return
-            specs = tuple(CommandSpec("op_fire", {"model": m.id}, facts=OP_FIRE_FACTS, label=f"Op fire with {m.name}") for m in able)
+            specs = tuple(CommandSpec("op_fire", {"model": m.id}, facts=facts_asked, label=f"Op fire with {m.name}") for m in able)
             answer = yield Decision(enemy, f"Op fire at {mover.name}?", (*specs, CommandSpec("pass", label="No op fire")))
             if answer.type == "pass":
                 return
             firer = game.roster.model(answer.model)
             facts = dict(answer.facts)
+            seen = facts.pop("legal_target_during_move", True)
+            if jumped:
+                seen = facts.pop("sees_jump_path", True)
+                level = jump_path_level(str(facts.pop("highest_obstacle", "none")))
+                firer_level = facts.pop("firer_level", 0)
+                if isinstance(firer_level, bool) or not isinstance(firer_level, int) or firer_level < 0:
+                    raise IllegalCommand("DP-13.4", f"firer_level is a whole number, 0 or more, not {firer_level!r}")
+                emit("jump_path", f"{mover.name}'s jump path stands at level {level}; {firer.name} at level {firer_level}",
+                     model=mover.id, level=level, firer_level=firer_level)
             reason = why_cannot_op_fire(
                 firer,
                 game.turn,
-                legal_target_during_move=facts.pop("legal_target_during_move", True),
+                legal_target_during_move=seen,
                 worse_target_at_end=facts.pop("worse_target_at_end", True),
                 blocked_only_by_own_model=facts.pop("blocked_only_by_own_model", False),
             )
             if reason:
+                if jumped and not seen:
+                    reason = "DP-13.4: it sees no part of the jump path"
                 raise IllegalCommand("DP-13", f"{firer.name} may not op fire: {reason}")
             decl = self.declaration(game, enemy, mover.id, [firer.id], False, {firer.id: answer.weapon} if answer.weapon else {}, [], facts, {})
             outcomes = yield from op_fire(game.roster, decl, game.turn)
@@ -455,6 +473,7 @@ class D10Play:
             if weapon not in model.attack:
                 raise IllegalCommand("DP-10", f"{model.name} has no weapon {weapon!r}")
             merged = {**facts, **each.get(attacker_id, {})}
+            self._over_friends(game, model, merged.get("friends_between", []), close)
             try:
                 shot = read_fire(merged, close=close, fire_through_friends=has_hook(model.specials, FIRE_THROUGH_FRIENDS))
             except IllegalShot as exc:
@@ -464,6 +483,22 @@ class D10Play:
             if m not in roster.models or not roster.model(m).alive or m == target:
                 raise IllegalCommand("DP-15.4", f"{m!r} is not another model on the table")
         return Declaration(target, tuple(parts), tuple(contact), close)
+
+    def _over_friends(self, game: Game, model: ModelState, friends: Any, close: bool) -> None:
+        """DP-14.2/14.3: fire over the friendly models the table names is allowed by a special
+        of the firer or of the friend, or as plunging fire from the bases the engine knows."""
+        if close or not friends:
+            return
+        for friend_id in _ids(friends, "DP-14.2", "friends_between"):
+            friend = self._own(game, model.side, friend_id, "DP-14.2")
+            if friend.id == model.id or has_hook(model.specials, FIRE_THROUGH_FRIENDS) or has_hook(friend.specials, FIRE_THROUGH_FRIENDS):
+                continue
+            if not plunging_fire(model.base, friend.base):
+                raise IllegalCommand(
+                    "DP-14.3",
+                    f"{model.name} (base {model.base}\") cannot fire over {friend.name} (base {friend.base}\"): "
+                    "plunging fire needs a base of 1.5\" or more and friends half an inch smaller",
+                )
 
     def _declaration_of(self, game: Game, side: str, command: Any) -> Declaration:
         return self.declaration(

@@ -98,6 +98,14 @@ class D10Rules(BattleRules):
         return
         yield  # pragma: no cover
 
+    def on_activation_start(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
+        """Under the card deck: command control for the unit about to act (7.4)."""
+        if "cards" not in state.scheme:
+            return
+        from campaign.rulesets.d10_phased.card_host import D10CardHost
+
+        yield from D10CardHost(self, {}).activation_start(state, unit_id, ctx)
+
     def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
         yield from self.play.turn_end(self.game(state), ctx.emit)
         self.sync(state)
