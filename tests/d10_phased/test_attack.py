@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import pytest
+
 from campaign.rulesets.d10_phased.attack import Contribution, Declaration, Ledger, hits_from_faces
 from campaign.rulesets.d10_phased.damage import NO_ATTACK, NO_MOVE, apply_unsaved, settle
 from campaign.rulesets.d10_phased.profile import Model, Unit, Weapon
@@ -137,3 +139,18 @@ def test_critical_no_move_and_none_for_a_model_destroyed_now() -> None:
     ledger.add(hits_from_faces(Declaration("ogre/ogre-1", (Contribution("a", 5),)), [10, 10, 10, 10, 9]))
     (out,), asked = drive(settle(roster, ledger, turn=1), [1])  # save dice down to 1; no critical die
     assert out.destroyed and len(asked) == 1
+
+
+@pytest.mark.parametrize(("face", "result"), [(1, NO_MOVE), (2, NO_MOVE), (3, NO_ATTACK), (4, NO_ATTACK), (5, ""), (6, "")])
+def test_each_critical_result_with_scripted_dice(face: int, result: str) -> None:
+    """DP-17.1: a natural 10 among the hits that stay unsaved on a surviving model rolls a d6:
+    1-2 no move next movement phase, 3-4 no attacks next turn, 5-6 nothing."""
+    roster = ogre_roster()
+    ogre = roster.model("ogre/ogre-1")
+    ledger = Ledger()
+    ledger.add(hits_from_faces(Declaration("ogre/ogre-1", (Contribution("a", 1),)), [10]))
+    (out,), asked = drive(settle(roster, ledger, turn=2), [1, 1], [face])
+    assert asked[-1].die == 6
+    assert out.criticals == (result,)  # "" : rolled, no effect
+    assert ogre.crit_no_move is (result == NO_MOVE)
+    assert ogre.crit_no_attack_turn == (3 if result == NO_ATTACK else None)

@@ -144,3 +144,30 @@ def test_op_fire_interjects_in_a_move_and_junk_changes_nothing() -> None:
     battle.apply({"type": "pass"})
     assert isinstance(battle.pending, Decision) and battle.pending.side == "red"
     assert not isinstance(battle.pending, RollRequest)
+
+
+def test_what_the_screen_reads_names_sides_and_tells_namesakes_apart() -> None:
+    """Log lines name the sides as players know them; twelve Gnashers are numbered in the
+    move list; a move's contacts offer the enemy models; the specials interphase asks no
+    command control (DP-6.1); the phase's report offers only the side's own models."""
+    battle = Battle.start(setup())
+    while not (isinstance(battle.pending, Decision) and any(s.type == "move" for s in battle.pending.legal)):
+        step(battle)
+    texts = [e.text for e in battle.events]
+    assert any(t.endswith("wins the initiative") and t.split()[0] in ("Red", "Blue") for t in texts)
+    moves = [s for s in battle.pending.legal if s.type == "move"]  # type: ignore[union-attr]
+    labels = [s.label for s in moves]
+    assert len(set(labels)) == len(labels), labels
+    game = battle.rules.game(battle.state)  # type: ignore[attr-defined]
+    side = battle.pending.side  # type: ignore[union-attr]
+    assert set(moves[0].offers["contacts"]) == {m.id for s in game.sides if s != side for m in game.roster.side_models(s)}
+    asked: list[Decision] = []
+    while game.phase != "moving_attack" and not battle.is_over:
+        if isinstance(battle.pending, Decision):
+            asked.append(battle.pending)
+        step(battle)
+    reports = [d for d in asked if d.prompt.endswith("command control and table facts")]
+    assert reports and not any(d.prompt.startswith("Specials") for d in reports)
+    for d in reports:
+        assert set(d.data["pick_elements"]) == {m.id for m in game.roster.side_models(d.side)} | set(d.data["pick_elements"])
+        assert all(game.roster.model(m).side == d.side for m in d.data["pick_elements"])

@@ -283,3 +283,49 @@ def test_dp_13_4_op_fire_at_a_jumper_asks_for_the_path() -> None:
     start(strict, g2, emit)
     decision = next(strict.resolve(g2, "blue", jump, emit))
     assert "worse_target_at_end" in [f.name for f in decision.legal[0].facts]
+
+
+@pytest.mark.parametrize("number", range(1, 9))
+def test_each_super_template_played_from_the_turn_start_with_scripted_dice(number: int) -> None:
+    """Red wins the initiative (d10 7 against 3), tries for Super Initiative (d10 6), picks
+    result `number`; the turn that follows keeps the template's phases and flags."""
+    from campaign.engine.pending import Decision, RollRequest
+    from campaign.rulesets.d10_phased.turn import BY_NUMBER
+
+    rules, g = D10Play(), game()
+    events, emit = log()
+    gen = rules.turn_start(g, emit)
+    faces = [[7], [3], [6]]
+    asked: list[str] = []
+    answer = None
+    try:
+        while True:
+            request = gen.send(answer)
+            if isinstance(request, RollRequest):
+                answer = tuple(faces.pop(0))
+                continue
+            assert isinstance(request, Decision)
+            asked.append(request.prompt)
+            if request.prompt.startswith("Try for"):
+                answer = Choose(option="super")
+            elif request.prompt.startswith("Super Initiative: choose"):
+                answer = Choose(option=str(number))
+            elif request.prompt.startswith("Who moves first"):
+                answer = Choose(option="blue")
+            else:  # Senseless Slaughter: each side spares nobody
+                answer = Report(facts={"spared": []})
+    except StopIteration:
+        pass
+    assert not faces
+    template = BY_NUMBER[number]
+    assert g.template == template.id and g.holder == "red"
+    assert rules.phases(g) == list(template.phases)
+    assert any(k == "super_initiative" for k, _ in events)
+    if template.mindless:
+        # nobody spared: every model mindless but the characters, each its own spared model
+        assert all(m.mindless is (not g.roster.units[m.unit].character) for m in g.roster.models.values())
+        assert sum(p.startswith("Senseless") for p in asked) == 2
+    if template.phases and MOVE_FIRST in template.phases:
+        assert g.first in ("red", "blue")
+    else:
+        assert g.first == "" and g.opener() == "red"

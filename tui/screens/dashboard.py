@@ -275,7 +275,7 @@ class DashboardScreen(MusterScreen):
             text.append(f"{inert(side.name)}: ", style="bold")
             text.append(inert(force.name))
             text.append(f"  {len(force.units)} units, {alive}/{total} elements", style="dim")
-            if priced.total is not None:
+            if priced.total is not None and _has_points(force):  # d10 has no points: no "0 pts"
                 text.append(f", {vp_text(priced.total)} pts", style="dim")
             text.append("\n")
         self.query_one("#forces", Static).update(text)
@@ -390,3 +390,12 @@ class DashboardScreen(MusterScreen):
         table = self.query_one("#history", DataTable)
         table.move_cursor(row=entry.battle - 1)
         self.action_show_log()
+
+
+def _has_points(force: Force) -> bool:
+    from campaign.rulesets import UnknownRuleset, ruleset_class
+
+    try:
+        return ruleset_class(force.ruleset).has_points
+    except UnknownRuleset:
+        return True

@@ -27,10 +27,10 @@ class Move(Command):
 
     type: ClassVar[str] = "move"
     model: str = ""
-    path: list[str] = attrs.field(factory=list)
+    path: list[str] = attrs.field(factory=list, metadata={"help": "terrain inches, ... (clear 3, rough 1, stream 1)"})
     jump: bool = False
     toward_leader: bool = False  # straight toward its leader (full speed out of command)
-    contacts: list[str] = attrs.field(factory=list)
+    contacts: list[str] = attrs.field(factory=list, metadata={"help": "enemy models it ends touching (F2)"})
 
 
 @attrs.define(frozen=True)
@@ -44,7 +44,7 @@ class Declare(Command):
     attackers: list[str] = attrs.field(factory=list, metadata={"help": "the attacking models (F2: those able now)"})
     close: bool = False
     weapons: dict[str, str] = attrs.field(factory=dict, metadata={"help": "model = weapon, ... (else its first ranged)"})
-    contact: list[str] = attrs.field(factory=list)  # models touching the target (contact fire)
+    contact: list[str] = attrs.field(factory=list, metadata={"help": "models touching the target (contact fire)"})
     facts: dict[str, Any] = attrs.field(factory=_facts)
     each: dict[str, dict[str, Any]] = attrs.field(
         factory=dict, metadata={"help": "model = {fact = value, ...}: one attacker's own facts"})
@@ -119,10 +119,10 @@ class UnitMove(Command):
 
     type: ClassVar[str] = "unit_move"
     unit: str = ""
-    path: list[str] = attrs.field(factory=list)
+    path: list[str] = attrs.field(factory=list, metadata={"help": "terrain inches, ... (clear 3, rough 1, stream 1)"})
     jump: bool = False
     toward_leader: bool = False
-    contacts: list[str] = attrs.field(factory=list)
+    contacts: list[str] = attrs.field(factory=list, metadata={"help": "enemy models the unit ends touching"})
     facts: dict[str, Any] = attrs.field(factory=_facts)  # straight, uninterrupted
 
 

@@ -109,6 +109,10 @@ class Game:
     morale_facts: MoraleFacts = attrs.field(factory=MoraleFacts)
     specials_used: list[list[str]] = attrs.field(factory=list)  # [model, special] this turn
     verdict: Verdict | None = None
+    names: dict[str, str] = attrs.field(factory=dict)  # side id -> the name players read
+
+    def side_name(self, side: str) -> str:
+        return self.names.get(side, side)
 
     @property
     def plan_template(self) -> Template:
@@ -194,7 +198,7 @@ class D10Play:
         emit("turn_start", f"Turn {game.turn} begins", turn=game.turn)
         pair = (game.sides[0], game.sides[1])
         winner = yield from roll_initiative(pair, game.streaks)
-        emit("initiative", f"{winner} wins the initiative", side=winner)
+        emit("initiative", f"{game.side_name(winner)} wins the initiative", side=winner)
         template = NORMAL_H_FIRST
         answer = yield _choose(winner, "Try for Super Initiative?", (("no", "No: move first"), ("super", "Roll for Super Initiative")))
         if answer.option == "super":
@@ -215,7 +219,7 @@ class D10Play:
             emit("super_initiative", f"Super Initiative: {template.name}", template=template.id, face=face)
         plan = plan_turn(pair, winner, template)
         if plan.chooser:
-            answer = yield _choose(plan.chooser, "Who moves first?", tuple((s, f"{s} moves first") for s in pair))
+            answer = yield _choose(plan.chooser, "Who moves first?", tuple((s, f"{game.side_name(s)} moves first") for s in pair))
             plan = plan_turn(pair, winner, template, answer.option)
         game.holder, game.template, game.first = plan.holder, template.id, plan.first or ""
         game.streaks = updated_streaks(game.streaks, plan.holder)
@@ -229,7 +233,8 @@ class D10Play:
                 senseless_slaughter(game.roster, spared)
             except ValueError as exc:
                 raise IllegalCommand("DP-5.2", str(exc)) from None
-        emit("turn_plan", f"{template.name}; {game.first or 'nobody'} moves first", holder=plan.holder, first=game.first)
+        mover = game.side_name(game.first) if game.first else "nobody"
+        emit("turn_plan", f"{template.name}; {mover} moves first", holder=plan.holder, first=game.first)
 
     def actors(self, game: Game, phase: str) -> list[str]:
         """Who acts in a phase, in order (the mover; both, opener first; none for morale)."""
@@ -247,6 +252,8 @@ class D10Play:
         """Command control (DP-6.1, AMB-38) and, for morale, the table facts it needs."""
         game.phase = phase
         emit("phase", f"{PHASE_NAMES[phase]} begins", phase=phase)
+        if phase == SPECIALS:  # DP-6.1: command control at movement, attack and morale phases only
+            return
         sides = self.actors(game, phase)[:1] if phase in MOVE_PHASES else list(game.sides)
         beyond: list[str] = []
         morale: dict[str, list[str]] = {"enemy_within_6": [], "touching_leader": [], "leaves_table": []}
@@ -260,7 +267,11 @@ class D10Play:
                 ]
             elif not any(len(u.models) > 1 for u in game.roster.units.values() if u.side == side):
                 continue
-            got = yield _report(side, f"{PHASE_NAMES[phase]}: command control and table facts", facts)
+            own = [m.id for m in game.roster.side_models(side)]
+            cowardly = [u.id for u in game.roster.units.values() if u.side == side and u.grade == "cowardly" and game.roster.members(u.id)]
+            got = yield Decision(side, f"{PHASE_NAMES[phase]}: command control and table facts",
+                                 (CommandSpec("report", facts=tuple(facts), label="Report"),),
+                                 data={"pick_elements": own, "pick_units": cowardly})
             beyond += _ids(got.facts.get("beyond_radius", []), "DP-6", "beyond_radius", _own(game, side))
             for key in morale:
                 morale[key] += _ids(got.facts.get(key, []), "DP-18", key, _own(game, side))
@@ -276,14 +287,16 @@ class D10Play:
     def legal(self, game: Game, phase: str, side: str) -> list[CommandSpec]:
         roster = game.roster
         if phase in MOVE_PHASES:
+            enemies = tuple(e.id for s in game.sides if s != side for e in roster.side_models(s))
             return [
-                CommandSpec("move", {"model": m.id}, label=f"Move {m.name}")
+                CommandSpec("move", {"model": m.id}, label=f"Move {_model_name(roster, m)}", picks={"contacts": "elements"},
+                            offers={"contacts": enemies})
                 for m in roster.side_models(side)
                 if why_cannot_move(m, bool(game.touching(m.id))) is None
             ]
         if phase == SPECIALS:
             return [
-                CommandSpec("use_special", {"model": m.id}, label=f"{m.name}: use a special")
+                CommandSpec("use_special", {"model": m.id}, label=f"{_model_name(roster, m)}: use a special")
                 for m in roster.side_models(side)
                 if has_hook(m.specials, INTERPHASE) and not m.ran_away
             ]
@@ -398,8 +411,8 @@ class D10Play:
             able = [m for m in game.roster.side_models(enemy) if why_cannot_op_fire(m, game.turn) is None]
             if not able:
                 return
-            specs = tuple(CommandSpec("op_fire", {"model": m.id}, facts=facts_asked, label=f"Op fire with {m.name}") for m in able)
-            answer = yield Decision(enemy, f"Op fire at {mover.name}?", (*specs, CommandSpec("pass", label="No op fire")))
+            specs = tuple(CommandSpec("op_fire", {"model": m.id}, facts=facts_asked, label=f"Op fire with {_model_name(game.roster, m)}") for m in able)
+            answer = yield Decision(enemy, f"Op fire at {_model_name(game.roster, mover)}?", (*specs, CommandSpec("pass", label="No op fire")))
             if answer.type == "pass":
                 return
             firer = game.roster.model(answer.model)
@@ -432,8 +445,9 @@ class D10Play:
         """DP-9: the contacted model's owner may run away with it; otherwise they touch."""
         unit = game.roster.unit_of(enemy.id)
         if why_cannot_run_away(enemy, unit.grade == FEARLESS) is None:
-            spec = CommandSpec("run_away", {"model": enemy.id}, label=f"{enemy.name} runs away")
-            answer = yield Decision(enemy.side, f"{mover.name} contacts {enemy.name}: run away?", (spec, CommandSpec("pass", label="Stand")))
+            spec = CommandSpec("run_away", {"model": enemy.id}, label=f"{_model_name(game.roster, enemy)} runs away")
+            touched = f"{_model_name(game.roster, mover)} contacts {_model_name(game.roster, enemy)}: run away?"
+            answer = yield Decision(enemy.side, touched, (spec, CommandSpec("pass", label="Stand")))
             if answer.type == "run_away":
                 try:
                     owes = run_away(enemy, answer.inches)
@@ -489,7 +503,7 @@ class D10Play:
         of the firer or of the friend, or as plunging fire from the bases the engine knows."""
         if close or not friends:
             return
-        for friend_id in _ids(friends, "DP-14.2", "friends_between"):
+        for friend_id in _ids(friends, "DP-14.2", "friends_between", _own(game, model.side)):
             friend = self._own(game, model.side, friend_id, "DP-14.2")
             if friend.id == model.id or has_hook(model.specials, FIRE_THROUGH_FRIENDS) or has_hook(friend.specials, FIRE_THROUGH_FRIENDS):
                 continue
@@ -567,7 +581,8 @@ class D10Play:
             if unit.character or not leader_needs_replacing(unit, game.roster):
                 continue
             members = [m for m in game.roster.members(unit.id) if m.id != unit.leader]
-            answer = yield _choose(unit.side, f"{unit.name}: name a new leader?", [(m.id, m.name) for m in members] + [("keep", "Keep the leader")])
+            answer = yield _choose(unit.side, f"{unit.name}: name a new leader?",
+                                   [(m.id, _model_name(game.roster, m)) for m in members] + [("keep", "Keep the leader")])
             if answer.option != "keep":
                 name_leader(unit, game.roster, answer.option)
                 emit("leader", f"{game.roster.model(answer.option).name} now leads {unit.name}", unit=unit.id)

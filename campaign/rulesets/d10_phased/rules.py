@@ -71,7 +71,9 @@ class D10Rules(BattleRules):
         state = state_from_setup(setup)
         victory = setup.scenario.victory if setup.scenario.victory in MODES else ""
         limit = setup.scenario.rounds or int(self.options.get("turn_limit", TURN_LIMIT))
-        state.data[GAME] = new_game(roster_from_setup(setup, state), [s.id for s in setup.sides], victory, limit)
+        game = new_game(roster_from_setup(setup, state), [s.id for s in setup.sides], victory, limit)
+        game.names = {s.id: s.name for s in setup.sides}
+        state.data[GAME] = game
         return state
 
     def command_types(self) -> Iterable[type[Command]]:
