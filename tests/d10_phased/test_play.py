@@ -143,7 +143,7 @@ def test_attack_phase_alternates_holds_effects_and_settles_at_the_end() -> None:
     play(rules.phase_end(g, STATIONARY_ATTACK, emit), [5], Choose(option=LEGIONARY))
     assert not g.roster.model(SLINGER).alive and not g.roster.model(SERGEANT).alive
     assert g.roster.units["legionaries"].leader == LEGIONARY
-    assert ("destroyed", "Slinger: 2 hit(s), 0 saved, destroyed") in events
+    assert ("destroyed", "Slinger 2: 2 hit(s), 0 saved, destroyed") in events  # numbered among namesakes
 
 
 def test_morale_phase_reads_the_reported_facts() -> None:

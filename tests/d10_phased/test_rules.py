@@ -119,3 +119,15 @@ def test_describe_unit_shows_dice_markers_and_pending_hits() -> None:
     view = rules.describe_unit(state, "legionaries")
     assert view.status == ("average",)
     assert view.elements[0] == "Legion Sergeant: Rifle 2, close 2; save 1; hits 1/1; leader; pinned; 2 hit(s) pending"
+
+
+def test_a_line_with_news_names_which_namesake_it_is() -> None:
+    rules = D10Rules()
+    state = rules.new_state(setup())
+    game = rules.game(state)
+    third = game.roster.members("legionaries")[3]
+    third.out_of_command = True
+    lines = rules.describe_unit(state, "legionaries").elements
+    assert any(line.startswith(f"{third.label}: ") and line.endswith("out of command") for line in lines)
+    assert third.label == "Legionary 3"
+    assert sum(line.startswith("Legionary: ") for line in lines) == 6  # the plain ones fold on screen

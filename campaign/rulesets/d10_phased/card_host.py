@@ -89,13 +89,13 @@ class D10CardHost(CardHost):
         if any(n and w != CLOSE for m in able for w, n in m.attack.items()):
             # one spec per enemy model: the target is a model (AMB-32), offered by id
             out += [
-                CommandSpec("fire", {"unit": unit_id, "target": e.id}, CARD_FIRE_FACTS, f"{name}: fire at {e.name}", odds=True, targets="models")
+                CommandSpec("fire", {"unit": unit_id, "target": e.id}, CARD_FIRE_FACTS, f"{name}: fire at {e.label}", odds=True, targets="models")
                 for e in enemies
             ]
         touched = {t for m in able if m.attack.get(CLOSE) for t in game.touching(m.id)}
         for target in sorted(touched):
             out.append(
-                CommandSpec("close", {"unit": unit_id, "target": target}, SHOT_FACTS, f"{name}: close attack on {game.roster.model(target).name}", odds=True)
+                CommandSpec("close", {"unit": unit_id, "target": target}, SHOT_FACTS, f"{name}: close attack on {game.roster.model(target).label}", odds=True)
             )
         return out
 
@@ -149,7 +149,7 @@ class D10CardHost(CardHost):
         )
         out = unit_command_check(game.roster, unit_id, got.facts.get("beyond_radius", []))
         if out:
-            ctx.emit("out_of_command", f"out of command: {', '.join(game.roster.model(m).name for m in out)}", models=out)
+            ctx.emit("out_of_command", f"out of command: {', '.join(game.roster.model(m).label for m in out)}", models=out)
         self.rules.sync(state)
 
     # --- resolution ---------------------------------------------------------------------------
@@ -211,7 +211,7 @@ class D10CardHost(CardHost):
             try:
                 walk(model, path, stream_face=DIE, **how)
             except IllegalMove as exc:
-                raise IllegalCommand(exc.rule, f"{model.name}: {exc}") from None
+                raise IllegalCommand(exc.rule, f"{model.label}: {exc}") from None
         contacts = [play._enemy(game, movers[0].side, c, "DP-9") for c in command.contacts] if movers else []
         for model in movers:
             if model.crit_no_move:  # DP-17: it sits out this Move action
@@ -219,10 +219,10 @@ class D10CardHost(CardHost):
                 continue
             face = None
             if any(t == STREAM for t, _ in path) and not command.jump:
-                (face,) = yield from roll(DIE, 1, f"stream, {model.name}", model.side)
+                (face,) = yield from roll(DIE, 1, f"stream, {model.label}", model.side)
             done = walk(model, path, stream_face=face, stop_short=True, **how)
             model.moved = True
-            ctx.emit("moved", f"{model.name} moves {done.moved}\"" + (f" ({done.stream})" if done.stream else ""), model=model.id)
+            ctx.emit("moved", f"{model.label} moves {done.moved}\"" + (f" ({done.stream})" if done.stream else ""), model=model.id)
         if movers and contacts:
             for enemy in contacts:
                 emit = ctx.emit
@@ -251,7 +251,7 @@ class D10CardHost(CardHost):
         ledger = Ledger()
         scored = yield from declare(game.roster, ledger, decl)
         for model_id, got in scored.items():
-            ctx.emit("hits", f"{game.roster.model(model_id).name}: {got.hits} hit(s)", model=model_id, hits=got.hits)
+            ctx.emit("hits", f"{game.roster.model(model_id).label}: {got.hits} hit(s)", model=model_id, hits=got.hits)
         outcomes = yield from settle(game.roster, ledger, game.turn)  # effects at once (7.4)
         play._report_outcomes(game, outcomes, ctx.emit, "card action")
         for unit_id in sorted({game.roster.models[m].unit for m in scored}):
@@ -294,10 +294,10 @@ class D10CardHost(CardHost):
         unit = game.roster.units[unit_id]
         die = int(self.rules.play.opt("individual_morale_die", 10))
         for model in models:
-            (face,) = yield from roll(die, 1, f"morale, {model.name}", model.side)
+            (face,) = yield from roll(die, 1, f"morale, {model.label}", model.side)
             result = individual_result(face, individual_modifier(model, unit), die)
             apply_result(model, result)
-            ctx.emit("morale", f"{model.name}: d{die} {face}, {result}", unit=unit_id, model=model.id, result=result)
+            ctx.emit("morale", f"{model.label}: d{die} {face}, {result}", unit=unit_id, model=model.id, result=result)
         self.set_routed(state, unit_id, any(m.marker == ROUTED for m in game.roster.members(unit_id)))
         self.rules.sync(state)
 
@@ -309,7 +309,7 @@ class D10CardHost(CardHost):
         if die is None:  # one model: the individual table, unaffected passes
             (face,) = yield from roll(DIE, 1, f"morale, {unit.name}", unit.side)
             return individual_result(face, unit.morale_modifier + 1) != ROUTED
-        (face,) = yield from roll(die, 1, f"unit morale, {unit.name} ({len(members)} left)", unit.side)
+        (face,) = yield from roll(die, 1, f"unit morale, {unit.name} ({len(members)} left: passes under {len(members)})", unit.side)
         return unit_passes(face, len(members))
 
     def rally(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:

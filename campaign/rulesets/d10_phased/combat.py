@@ -94,10 +94,10 @@ def contribution(
     when a close attack divides its dice between touching enemies, DP-15.5)."""
     have = model.attack.get(weapon)
     if have is None:
-        raise ValueError(f"{model.name} has no weapon {weapon!r}")
+        raise ValueError(f"{model.label} has no weapon {weapon!r}")
     use = have if dice is None else dice
     if not 0 <= use <= have:
-        raise ValueError(f"{model.name} has {have} dice with {weapon}, not {use}")
+        raise ValueError(f"{model.label} has {have} dice with {weapon}, not {use}")
     return Contribution(model.id, use, tuple(Fraction(m) for m in multipliers), modifiers_for(model, modifiers))
 
 
@@ -109,7 +109,7 @@ def declare(roster: Roster, ledger: Ledger, decl: Declaration) -> Generator[Any,
     dice = decl.dice
     faces: tuple[int, ...] = ()
     if dice:
-        faces = yield from roll(DIE, dice, f"{dice} x d{DIE} to hit {target.name}", target.side)
+        faces = yield from roll(DIE, dice, f"{dice} x d{DIE} to hit {target.label}", target.side)
     scored = hits_from_faces(decl, faces)
     ledger.targets.append(decl.target)
     ledger.add(scored)

@@ -87,14 +87,14 @@ def settle(roster: Roster, ledger: Ledger, turn: int, side_of_roll: str = "") ->
             continue
         saves = 0
         if pending.hits and model.save:
-            faces = yield from roll(DIE, model.save, f"{model.save} x d{DIE} save, {model.name}", model.side)
+            faces = yield from roll(DIE, model.save, f"{model.save} x d{DIE} save, {model.label}", model.side)
             saves = saves_from_faces(faces)
         unsaved = max(0, pending.hits - saves)
         crits: list[str] = []
         # criticals hit models of more than 2 hits as bought (AMB-21); none for one that dies now
         if model.hits > 2 and pending.criticals and not removed_by(unsaved, model.hits_left):
             for attack in pending.criticals:
-                (face,) = yield from roll(CRIT_DIE, 1, f"critical on {model.name} from {attack}", model.side)
+                (face,) = yield from roll(CRIT_DIE, 1, f"critical on {model.label} from {attack}", model.side)
                 crits.append(critical_result(face))
         rolled.append((model, saves, unsaved, crits))
     out: list[Outcome] = []

@@ -180,7 +180,7 @@ def morale_phase(
         unit_die_sides = unit_die(unit.original_models)
         failed = True
         if unit_die_sides is not None:
-            (face,) = yield from roll(unit_die_sides, 1, f"unit morale, {unit.name} ({len(members)} left)", unit.side)
+            (face,) = yield from roll(unit_die_sides, 1, f"unit morale, {unit.name} ({len(members)} left: passes under {len(members)})", unit.side)
             failed = not unit_passes(face, len(members))
             checks.append(Check(unit.id, "", unit_die_sides, face, "fail" if failed else "pass"))
         if failed:
@@ -200,7 +200,7 @@ def morale_phase(
         if not _subject(model, all_test):
             continue
         model.indiv_checked = True
-        (face,) = yield from roll(die, 1, f"morale, {model.name}", model.side)
+        (face,) = yield from roll(die, 1, f"morale, {model.label}", model.side)
         result = individual_result(face, mods.get(model_id, 0), die)
         apply_result(model, result, model_id in facts.leaves_table)
         checks.append(Check(model.unit, model_id, die, face, result))

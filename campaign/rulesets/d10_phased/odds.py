@@ -124,7 +124,7 @@ def declaration_odds(decl: Declaration, target: ModelState, pending_hits: int = 
             elif target.hits > 2 and (ten or pending_critical):
                 p_critical += p
     removing = frozenset(u for u in unsaved if removed_by(u, target.hits_left))
-    notes = (f"{len(mods)} dice on {target.name}", f"{target.save} save dice", f"{target.hits_left} hits left")
+    notes = (f"{len(mods)} dice on {target.label}", f"{target.save} save dice", f"{target.hits_left} hits left")
     return DeclarationOdds(
         target.id, len(mods), tuple(mods), clean(hits), clean(unsaved), p_removed, p_critical, notes, removing
     )

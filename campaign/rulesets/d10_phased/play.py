@@ -150,11 +150,11 @@ def _report(side: str, prompt: str, facts: Sequence[FactSpec], check: Callable[[
 
 
 def _model_name(roster: Roster, model: ModelState) -> str:
-    """A model's name, numbered among its unit's namesakes, with its unit's name when it
-    differs ("Gnasher 3 (Gnasher Pack)"), so a picker tells twelve Gnashers apart."""
+    """A model's name, numbered among its unit's namesakes (`ModelState.label`), with its
+    unit's name when it differs ("Gnasher 3 (Gnasher Pack)"), so a picker tells twelve
+    Gnashers apart."""
     unit = roster.units[model.unit]
-    alike = [m.id for m in roster.models.values() if m.unit == model.unit and m.name == model.name]
-    name = f"{model.name} {alike.index(model.id) + 1}" if len(alike) > 1 else model.name
+    name = model.label or model.name
     return name if unit.name == model.name else f"{name} ({unit.name})"
 
 
@@ -197,7 +197,7 @@ class D10Play:
         game.specials_used = []
         emit("turn_start", f"Turn {game.turn} begins", turn=game.turn)
         pair = (game.sides[0], game.sides[1])
-        winner = yield from roll_initiative(pair, game.streaks)
+        winner = yield from roll_initiative(pair, game.streaks, game.names)
         emit("initiative", f"{game.side_name(winner)} wins the initiative", side=winner)
         template = NORMAL_H_FIRST
         answer = yield _choose(winner, "Try for Super Initiative?", (("no", "No: move first"), ("super", "Roll for Super Initiative")))
@@ -259,16 +259,17 @@ class D10Play:
         morale: dict[str, list[str]] = {"enemy_within_6": [], "touching_leader": [], "leaves_table": []}
         for side in sides:
             facts = [FactSpec("beyond_radius", (), [], "models farther from their leader than the command radius", PICK_MODELS)]
+            cowardly = [u.id for u in game.roster.units.values() if u.side == side and u.grade == "cowardly" and game.roster.members(u.id)]
             if phase in MORALE_PHASES:
+                # Cowardly's trigger is asked only of a side that has Cowardly units
+                facts += [FactSpec("enemy_within_6", (), [], "Cowardly units with an enemy within 6 inches", "units")] if cowardly else []
                 facts += [
-                    FactSpec("enemy_within_6", (), [], "units with an enemy within 6 inches (Cowardly)", "units"),
                     FactSpec("touching_leader", (), [], "models touching their unit leader", PICK_MODELS),
                     FactSpec("leaves_table", (), [], "models whose rout would carry them off the table", PICK_MODELS),
                 ]
             elif not any(len(u.models) > 1 for u in game.roster.units.values() if u.side == side):
                 continue
             own = [m.id for m in game.roster.side_models(side)]
-            cowardly = [u.id for u in game.roster.units.values() if u.side == side and u.grade == "cowardly" and game.roster.members(u.id)]
             got = yield Decision(side, f"{PHASE_NAMES[phase]}: command control and table facts",
                                  (CommandSpec("report", facts=tuple(facts), label="Report"),),
                                  data={"pick_elements": own, "pick_units": cowardly})
@@ -280,7 +281,7 @@ class D10Play:
         except ValueError as exc:
             raise IllegalCommand("DP-6", str(exc)) from None
         if out:
-            emit("out_of_command", f"out of command: {', '.join(game.roster.model(m).name for m in out)}", models=out)
+            emit("out_of_command", f"out of command: {', '.join(game.roster.model(m).label for m in out)}", models=out)
         game.morale_facts = MoraleFacts(*(frozenset(morale[k]) for k in ("enemy_within_6", "touching_leader", "leaves_table")))
 
     # --- what a side may do ----------------------------------------------------------
@@ -337,7 +338,7 @@ class D10Play:
         except KeyError:
             raise IllegalCommand(rule, f"no model {model_id!r}") from None
         if model.side != side or not model.alive:
-            raise IllegalCommand(rule, f"{model.name} is not one of your models on the table")
+            raise IllegalCommand(rule, f"{model.label} is not one of your models on the table")
         return model
 
     def _enemy(self, game: Game, side: str, model_id: str, rule: str) -> ModelState:
@@ -346,18 +347,18 @@ class D10Play:
         except KeyError:
             raise IllegalCommand(rule, f"no model {model_id!r}") from None
         if model.side == side or not model.alive:
-            raise IllegalCommand(rule, f"{model.name} is not an enemy model on the table")
+            raise IllegalCommand(rule, f"{model.label} is not an enemy model on the table")
         return model
 
     def _special(self, game: Game, side: str, command: Any, emit: Emit) -> None:
         model = self._own(game, side, command.model, "DP-3")
         if not has_hook(model.specials, INTERPHASE):
-            raise IllegalCommand("DP-3", f"{model.name} has no special to activate in the interphase")
+            raise IllegalCommand("DP-3", f"{model.label} has no special to activate in the interphase")
         special = command.special or next(s for s in model.specials if INTERPHASE in hooks_of([s]))
         if special not in model.specials:
-            raise IllegalCommand("DP-3", f"{model.name} has no special {special!r}")
+            raise IllegalCommand("DP-3", f"{model.label} has no special {special!r}")
         game.specials_used.append([model.id, special])
-        emit("special", f"{model.name} uses {special}", model=model.id, special=special)
+        emit("special", f"{model.label} uses {special}", model=model.id, special=special)
 
     def _path(self, path: Sequence[str]) -> list[tuple[str, str]]:
         out = []
@@ -373,7 +374,7 @@ class D10Play:
         model = self._own(game, side, command.model, "DP-8")
         reason = why_cannot_move(model, bool(game.touching(model.id)))
         if reason:
-            raise IllegalCommand("DP-8.1", f"{model.name} cannot move: {reason}")
+            raise IllegalCommand("DP-8.1", f"{model.label} cannot move: {reason}")
         contacts = [self._enemy(game, side, c, "DP-9") for c in command.contacts]
         path = self._path(command.path)
         how = {"toward_leader": command.toward_leader, "jump": command.jump, "bushes": self.opt("bushes", "rough")}
@@ -384,11 +385,11 @@ class D10Play:
             raise IllegalCommand(exc.rule, str(exc)) from None
         face = None
         if any(t == STREAM for t, _ in path) and not command.jump:
-            (face,) = yield from roll(DIE, 1, f"stream, {model.name}", side)
+            (face,) = yield from roll(DIE, 1, f"stream, {model.label}", side)
         # floundering may leave too little allowance: the model stops where it runs out
         done = walk(model, path, stream_face=face, stop_short=True, **how)
         model.moved = True
-        emit("moved", f"{model.name} moves {done.moved}\"" + (f" ({done.stream})" if done.stream else ""), model=model.id, inches=done.moved, stream=done.stream)
+        emit("moved", f"{model.label} moves {done.moved}\"" + (f" ({done.stream})" if done.stream else ""), model=model.id, inches=done.moved, stream=done.stream)
         yield from self._op_fire_window(game, side, model, emit, jumped=bool(command.jump))
         if not model.alive or done.stopped:
             return
@@ -424,7 +425,7 @@ class D10Play:
                 firer_level = facts.pop("firer_level", 0)
                 if isinstance(firer_level, bool) or not isinstance(firer_level, int) or firer_level < 0:
                     raise IllegalCommand("DP-13.4", f"firer_level is a whole number, 0 or more, not {firer_level!r}")
-                emit("jump_path", f"{mover.name}'s jump path stands at level {level}; {firer.name} at level {firer_level}",
+                emit("jump_path", f"{mover.label}'s jump path stands at level {level}; {firer.label} at level {firer_level}",
                      model=mover.id, level=level, firer_level=firer_level)
             reason = why_cannot_op_fire(
                 firer,
@@ -436,10 +437,10 @@ class D10Play:
             if reason:
                 if jumped and not seen:
                     reason = "DP-13.4: it sees no part of the jump path"
-                raise IllegalCommand("DP-13", f"{firer.name} may not op fire: {reason}")
+                raise IllegalCommand("DP-13", f"{firer.label} may not op fire: {reason}")
             decl = self.declaration(game, enemy, mover.id, [firer.id], False, {firer.id: answer.weapon} if answer.weapon else {}, [], facts, {})
             outcomes = yield from op_fire(game.roster, decl, game.turn)
-            self._report_outcomes(game, outcomes, emit, f"op fire by {firer.name}")
+            self._report_outcomes(game, outcomes, emit, f"op fire by {firer.label}")
 
     def _contact(self, game: Game, mover: ModelState, enemy: ModelState, emit: Emit) -> Resolution:
         """DP-9: the contacted model's owner may run away with it; otherwise they touch."""
@@ -454,12 +455,12 @@ class D10Play:
                 except IllegalMove as exc:
                     raise IllegalCommand(exc.rule, str(exc)) from None
                 game.contacts = [p for p in game.contacts if enemy.id not in p]
-                emit("ran_away", f"{enemy.name} runs away {answer.inches}\"", model=enemy.id)
+                emit("ran_away", f"{enemy.label} runs away {answer.inches}\"", model=enemy.id)
                 if owes:
                     die = int(self.opt("individual_morale_die", 10))
-                    (face,) = yield from roll(die, 1, f"morale after running, {enemy.name}", enemy.side)
+                    (face,) = yield from roll(die, 1, f"morale after running, {enemy.label}", enemy.side)
                     result = run_away_check(enemy, unit, face, die)
-                    emit("morale", f"{enemy.name}: {result}", model=enemy.id, result=result)
+                    emit("morale", f"{enemy.label}: {result}", model=enemy.id, result=result)
                 return
         game.contacts.append([mover.id, enemy.id])
 
@@ -485,7 +486,7 @@ class D10Play:
             model = self._own(game, side, attacker_id, "DP-10")
             weapon = weapons.get(attacker_id) or (CLOSE if close else next((w for w in model.attack if w != CLOSE), CLOSE))
             if weapon not in model.attack:
-                raise IllegalCommand("DP-10", f"{model.name} has no weapon {weapon!r}")
+                raise IllegalCommand("DP-10", f"{model.label} has no weapon {weapon!r}")
             merged = {**facts, **each.get(attacker_id, {})}
             self._over_friends(game, model, merged.get("friends_between", []), close)
             try:
@@ -510,7 +511,7 @@ class D10Play:
             if not plunging_fire(model.base, friend.base):
                 raise IllegalCommand(
                     "DP-14.3",
-                    f"{model.name} (base {model.base}\") cannot fire over {friend.name} (base {friend.base}\"): "
+                    f"{model.label} (base {model.base}\") cannot fire over {friend.label} (base {friend.base}\"): "
                     "plunging fire needs a base of 1.5\" or more and friends half an inch smaller",
                 )
 
@@ -531,7 +532,7 @@ class D10Play:
         scored = yield from declare(game.roster, game.ledger, decl)
         for model_id, got in scored.items():
             # element and attacker: whose hits last struck a model (forecasts credit the kill)
-            emit("hits", f"{game.roster.model(model_id).name}: {got.hits} hit(s) pending", model=model_id, hits=got.hits,
+            emit("hits", f"{game.roster.model(model_id).label}: {got.hits} hit(s) pending", model=model_id, hits=got.hits,
                  element=model_id, attacker=command.attackers[0])
 
     def odds(self, game: Game, side: str, command: Any) -> DeclarationOdds:
@@ -562,14 +563,14 @@ class D10Play:
                 mode=self.opt("grade_trigger_mode", "or"),
             )
             for c in checks:
-                who = roster.model(c.model).name if c.model else roster.units[c.unit].name
+                who = roster.model(c.model).label if c.model else roster.units[c.unit].name
                 emit("morale", f"{who}: d{c.die} {c.face}, {c.result}", unit=c.unit, model=c.model, result=c.result)
             game.contacts = [p for p in game.contacts if all(roster.model(m).alive for m in p)]
         yield from self._leaders(game, emit)
 
     def _report_outcomes(self, game: Game, outcomes: list[Outcome], emit: Emit, when: str) -> None:
         for o in outcomes:
-            name = game.roster.model(o.model).name
+            name = game.roster.model(o.model).label
             text = f"{name}: {o.hits} hit(s), {o.saves} saved" + (", destroyed" if o.destroyed else "")
             emit("destroyed" if o.destroyed else "damage", text, model=o.model, unsaved=o.unsaved, criticals=list(o.criticals), when=when,
                  **({"element": o.model} if o.destroyed else {}))
@@ -585,7 +586,7 @@ class D10Play:
                                    [(m.id, _model_name(game.roster, m)) for m in members] + [("keep", "Keep the leader")])
             if answer.option != "keep":
                 name_leader(unit, game.roster, answer.option)
-                emit("leader", f"{game.roster.model(answer.option).name} now leads {unit.name}", unit=unit.id)
+                emit("leader", f"{game.roster.model(answer.option).label} now leads {unit.name}", unit=unit.id)
 
     # --- turn end --------------------------------------------------------------------
     def turn_end(self, game: Game, emit: Emit) -> Resolution:

@@ -158,7 +158,9 @@ class D10Rules(BattleRules):
                 words.append("no move (critical)")
             if model.crit_no_attack_turn is not None and model.crit_no_attack_turn >= game.turn:
                 words.append(f"no attacks turn {model.crit_no_attack_turn} (critical)")
-            lines.append(f"{model.name}: " + "; ".join(words))
+            # a line saying more than the profile names the model ("Legionary 3"); plain
+            # lines keep the bare name, so the panel can fold namesakes into "7x Legionary"
+            lines.append(f"{model.label if len(words) > 1 else model.name}: " + "; ".join(words))
         return UnitView(tuple(status), tuple(lines))
 
     # --- odds -----------------------------------------------------------------------

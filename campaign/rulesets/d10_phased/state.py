@@ -46,6 +46,7 @@ class ModelState:
     crit_no_move: bool = False  # its next own movement phase (DP-17)
     crit_no_attack_turn: int | None = None
     mindless: bool = False  # this turn only: Senseless Slaughter
+    label: str = ""  # the name numbered among its unit's namesakes ("Gnasher 3"): what texts show
 
     @property
     def immobile(self) -> bool:
@@ -120,6 +121,7 @@ def model_state(model: Model, model_id: str, unit_id: str, side: str) -> ModelSt
         hits_left=model.hits,
         base=model.base,
         specials=list(model.specials),
+        label=model.name,
     )
 
 
@@ -144,6 +146,11 @@ def add_unit(
         mid = model_ids[i] if model_ids is not None else f"{uid}/{slug}-{seen[slug]}"
         roster.models[mid] = model_state(model, mid, uid, side)
         ids.append(mid)
+    for name in {roster.models[m].name for m in ids}:
+        alike = [m for m in ids if roster.models[m].name == name]
+        if len(alike) > 1:
+            for number, m in enumerate(alike, 1):
+                roster.models[m].label = f"{name} {number}"
     leader = ids[unit.leader] if 0 <= unit.leader < len(ids) else (ids[0] if ids else "")
     state = UnitState(
         id=uid,

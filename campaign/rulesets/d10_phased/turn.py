@@ -93,12 +93,16 @@ def initiative_winner(faces: Mapping[str, int], streaks: Mapping[str, int]) -> s
     return leaders[0] if len(leaders) == 1 else None
 
 
-def roll_initiative(sides: tuple[str, str], streaks: Mapping[str, int]) -> Generator[Any, Any, str]:
-    """Roll off until a side wins; ties re-roll with the same bonuses."""
+def roll_initiative(
+    sides: tuple[str, str], streaks: Mapping[str, int], names: Mapping[str, str] | None = None
+) -> Generator[Any, Any, str]:
+    """Roll off until a side wins; ties re-roll with the same bonuses. `names`: how the
+    dice prompts name the sides."""
     while True:
         faces = {}
         for side in sides:
-            (faces[side],) = yield from roll(DIE, 1, f"initiative, {side} (+{2 * streaks.get(side, 0)})", side)
+            who = (names or {}).get(side, side)
+            (faces[side],) = yield from roll(DIE, 1, f"initiative, {who} (+{2 * streaks.get(side, 0)})", side)
         winner = initiative_winner(faces, streaks)
         if winner is not None:
             return winner
