@@ -151,6 +151,8 @@ def test_builtin_scenarios_for_vehicles_and_for_casters() -> None:
     crossing, stones = library["armoured-crossing"], library["circle-of-stones"]
     assert crossing.rulesets == ("figwars-3",) and crossing.rounds == 6 and "mire_tests" in " ".join(crossing.special_rules)
     assert stones.rulesets == ("figwars-3",) and stones.objectives[0].name == "Stone circle"
+    for s in (crossing, stones):  # sides alternate unit by unit until every unit has gone (6.2)
+        assert (s.activation, dict(s.activation_options)) == ("initiative", {"turn_structure": "alternate_until_all_pass"}), s.id
 
 
 def test_a_chainfist_adds_a_dp_against_an_immobilised_machine() -> None:

@@ -21,15 +21,14 @@ from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
 from campaign.rulesets.figwars3.attack import OpposedRoll, Side, Term
 from campaign.rulesets.figwars3.checks import p_check, skill_check
+from campaign.rulesets.figwars3.fields import ARCANE_POWERS
 from campaign.rulesets.figwars3.profile import Profile, derived_com
 from campaign.rulesets.figwars3.ranged import COVER_DEF, COVER_ONE_LOWER
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.weapons import MeleeWeapon
 
 LEVELS = (1, 2, 3, 4)
-POWERS: tuple[str, ...] = (
-    "assault", "blast", "spirit_strike", "barrier", "concealment", "conveyance", "teleport", "entity",
-)
+POWERS: tuple[str, ...] = ARCANE_POWERS  # the editor's list (fields.py) is this one
 KNOWN_PER_POINT = 2  # a caster normally knows at most two powers per point of ARC rating
 UPKEEP_TARGET = 3  # barrier and concealment last while a Hard check on ARC dice passes (PR-71)
 

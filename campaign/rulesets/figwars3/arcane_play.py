@@ -9,6 +9,7 @@ teleport, entity).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -32,7 +33,7 @@ POWER_NAMES: dict[str, str] = {
     "entity": "arcane entity",
 }
 TARGETED = ("assault", "blast", "spirit_strike")
-IN_PLAY = ("assault", "blast", "spirit_strike", "barrier", "concealment", "conveyance", "teleport")
+IN_PLAY = ("assault", "blast", "spirit_strike", "barrier", "concealment", "conveyance", "teleport", "entity")
 
 
 def cast_facts(power: str) -> tuple[FactSpec, ...]:
@@ -52,6 +53,10 @@ def cast_facts(power: str) -> tuple[FactSpec, ...]:
         facts.append(FactSpec("under_template", (), [], "the model or vehicle a deviated caster lands in, if any", picks="target_elements"))
     if power == "conveyance":
         facts.append(FactSpec("inches", (), 0, "inches flown (12\" per point)"))
+    if power == "entity":
+        from campaign.rulesets.figwars3.entities import FACT
+
+        facts.append(FACT)
     return tuple(facts)
 
 
@@ -155,9 +160,9 @@ def specs(rules: Any, state: Any, unit: Any, el: Any, enemies: list[Any], base: 
         if power in TARGETED:
             for enemy in enemies:
                 out.append(CommandSpec("cast", {**base, "power": power, "target": enemy.id}, cast_facts(power),
-                                       f"{who}: {label} at {enemy.name}", odds=power in ("assault", "blast"), targets="units"))
+                                       f"{who}: {label} at {enemy.name}", odds=True, targets="units"))
         else:
-            out.append(CommandSpec("cast", {**base, "power": power}, cast_facts(power), f"{who}: {label}"))
+            out.append(CommandSpec("cast", {**base, "power": power}, cast_facts(power), f"{who}: {label}", odds=power == "teleport"))
     return out
 
 
@@ -192,6 +197,10 @@ def cast(rules: Any, state: Any, el: Any, command: Any, ctx: Any) -> Any:
     check_known(rules.spells(el.id), power)
     pool = load(el.data["arc"])
     level = _level(command, pool)
+    if power == "entity":  # refused before anything is spent
+        from campaign.rulesets.figwars3.entities import FACT, parse_designs
+
+        ar.check_entities(parse_designs(command.facts.get("entities", FACT.default)), level)
     after = pool.spend(power, level)
     rules._spend(el, ar.action_cost(level), POWER_NAMES[power])
     el.data["arc"] = dump(after)
@@ -230,6 +239,11 @@ def cast(rules: Any, state: Any, el: Any, command: Any, ctx: Any) -> Any:
             holder.data["wards"] = [w for w in holder.data.get("wards", []) if w["power"] != power] + [{"power": power, "bonus": bonus, "caster": el.id}]
         el.data["upkeep"] = [w for w in el.data.get("upkeep", []) if w["power"] != power] + [{"power": power, "models": models}]
         ctx.emit("arcane", f"{POWER_NAMES[power]}: +{bonus}d against shooting on {len(models)} model(s)", model=el.id)
+    elif power == "entity":
+        from campaign.rulesets.figwars3.entities import create
+        from campaign.rulesets.figwars3.play import model_data
+
+        create(rules, state, el, command, level, ctx, model_data)
     elif power == "conveyance":
         inches = command.facts.get("inches", 0)
         limit = ar.conveyance_inches(level)
@@ -245,6 +259,9 @@ def cast(rules: Any, state: Any, el: Any, command: Any, ctx: Any) -> Any:
         elif result.result == "killed":
             ctx.emit("teleport", f"{el.name}'s teleport fails catastrophically: every die a 1", model=el.id)
             rules._remove(state, el, ctx)
+            from campaign.rulesets.figwars3.entities import caster_fell
+
+            yield from caster_fell(state, el, ctx)
         else:
             ctx.emit("teleport", f"{el.name} lands {result.inches}\" off towards arrow {result.direction}: {ar.LANDINGS[landing]}",
                      model=el.id, direction=result.direction, inches=result.inches)
@@ -270,10 +287,74 @@ def describe(el: Any) -> list[str]:
     return words
 
 
-def force_weapon(opposed: OpposedRoll, attacker: Any, data: dict[str, Any]) -> OpposedRoll:
-    """16.9: a caster striking with a force weapon adds his ARC rating free (PR-72)."""
-    if "arc" not in data or not any(w.rider == "force" for w in attacker.melee_weapons()):
+def wields_force(attacker: Any, data: dict[str, Any]) -> bool:
+    return "arc" in data and any(w.rider == "force" for w in attacker.melee_weapons())
+
+
+def force_weapon(opposed: OpposedRoll, attacker: Any, data: dict[str, Any], points: Any = 0) -> OpposedRoll:
+    """16.9: a caster striking with a force weapon adds his ARC rating free, and +1d for
+    each ARC point he spends on the strike (PR-72: checked as the pool allows)."""
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise IllegalCommand("FW3 16.9", f"arc_points is a whole number of ARC points, not {points!r}")
+    if not wields_force(attacker, data):
+        if points:
+            raise IllegalCommand("FW3 16.9", "only a caster striking with a force weapon spends ARC points on a blow")
         return opposed
+    pool = load(data["arc"])
+    if points:
+        pool.spend("force_weapon", points)  # refuses more than he has, or while an entity of his exists
     a = opposed.attacker
-    bonus = Term("ARC rating (force weapon)", load(data["arc"]).rating)
-    return attrs.evolve(opposed, attacker=attrs.evolve(a, terms=a.terms + (bonus,)))
+    bonus = [Term("ARC rating (force weapon)", pool.rating)]
+    if points:
+        bonus.append(Term("ARC points spent (force weapon)", points))
+    return attrs.evolve(opposed, attacker=attrs.evolve(a, terms=a.terms + tuple(bonus)))
+
+
+def force_facts(attacker: Any, data: dict[str, Any]) -> tuple[FactSpec, ...]:
+    """The strike's extra fact for a caster with a force weapon and points left."""
+    if not wields_force(attacker, data) or load(data["arc"]).points < 1 or load(data["arc"]).entity:
+        return ()
+    left = load(data["arc"]).points
+    return (FactSpec("arc_points", tuple(range(left + 1)), 0, "ARC points spent on the force weapon's blow: +1d each (16.9, PR-72)"),)
+
+
+def spend_on_force(el: Any, points: int, ctx: Any) -> None:
+    """PR-72: points on a force-weapon blow are part of the strike (no action, not once a
+    turn) and count as using power for the regain (PR-68)."""
+    if not points:
+        return
+    el.data["arc"] = dump(load(el.data["arc"]).spend("force_weapon", points))
+    ctx.emit("cast", f"{el.name} pours {points} ARC point(s) into the force weapon ({load(el.data['arc']).points} left)",
+             model=el.id, power="force_weapon", level=points)
+
+
+def power_report(rules: Any, state: Any, command: Any) -> Any:
+    """Odds of a power that rolls without an opposed pool (16.4, 16.7): the DP a spirit
+    strike takes off its target, or where a teleport ends. Read from the same rules the
+    cast rolls (arcane.spirit_odds, teleport_odds)."""
+    from campaign.engine.report import OddsReport, Outcome
+
+    el = rules._own_model(state, command)
+    if "arc" not in el.data:
+        raise IllegalCommand("FW3 16.1", f"{el.name} has no arcane affinity")
+    level = _level(command, load(el.data["arc"]))
+    hero = rules.profile(el.id).hero
+    notes = ("a hero caster re-rolls his lowest die (PR-73)",) if hero else ()
+    if command.power == "spirit_strike":
+        target = rules._target_model(state, el, command.target, command.target_model)
+        if rules.is_machine(target.id):
+            raise IllegalCommand("FW3 16.4", f"{target.name} is a machine: spirit strike hurts only the living")
+        caster = "arc" in target.data
+        dist = ar.spirit_odds(level, caster, hero)
+        outcomes = (Outcome("DP inflicted", dist, help="the caster's highest die less the target's, ignoring DEF (16.4)"),
+                    Outcome("target hurt", p=sum((p for k, p in dist.items() if k > 0), Fraction(0))))
+        line = f"{el.name}: {level}d6 keep the highest against {target.name}: {2 if caster else 1}d6" + (" (a caster)" if caster else "")
+        return OddsReport(outcomes, (line,), notes, title="FigWars 3 spirit strike odds")
+    if command.power == "teleport":
+        anywhere = bool(command.facts.get("anywhere", False))
+        where = ar.teleport_odds(level, anywhere, hero)
+        words = {"arrived": "arrives where intended", "deviated": "deviates 1d8\"", "killed": "caster killed (every die a 1)"}
+        ends = tuple(Outcome(words[k], p=where.get(k, Fraction(0))) for k in ("arrived", "deviated", "killed"))
+        line = f"{el.name}: {ar.teleport_dice(level, anywhere)}d6, any 4-6 arrives" + (" (out of sight)" if anywhere else "")
+        return OddsReport(ends, (line,), notes, title="FigWars 3 teleport odds")
+    raise IllegalCommand("odds", f"{POWER_NAMES.get(command.power, command.power)} rolls nothing to give odds for")

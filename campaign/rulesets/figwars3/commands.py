@@ -229,5 +229,82 @@ class Repair(Command):
     what: str = ""
 
 
+@attrs.define(frozen=True)
+class Embark(Command):
+    """Get into a friendly vehicle in base contact (PR-28: 1 action, CAP allowing), or
+    cling to its outside with facts.outside once it is full (4.4)."""
+
+    type: ClassVar[str] = "embark"
+    unit: str = ""
+    model: str = ""
+    vehicle: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Disembark(Command):
+    """Get out of (or off) the vehicle: 1 action, placed within 1" of the hull (PR-28)."""
+
+    type: ClassVar[str] = "disembark"
+    unit: str = ""
+    model: str = ""
+
+
+@attrs.define(frozen=True)
+class Breach(Command):
+    """Attack a door or wall (12.4): facts name it (kind, grade and length the first time),
+    the section, and the weapon (melee, or a ranged weapon with its range band)."""
+
+    type: ClassVar[str] = "breach"
+    unit: str = ""
+    model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Push(Command):
+    """Push a mired friendly vehicle (8.10, option mire_tests): 3" of MOV, a Walk action."""
+
+    type: ClassVar[str] = "push"
+    unit: str = ""
+    model: str = ""
+    vehicle: str = ""
+
+
+@attrs.define(frozen=True)
+class Hail(Command):
+    """A Hail of Arrows led by `model` (15.2, PR-67, scenario option hail_of_arrows): facts
+    archers, inches to the template's centre, victims under it (nearest first), cover."""
+
+    type: ClassVar[str] = "hail"
+    unit: str = ""
+    model: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Form(Command):
+    """Form the unit up (15.1, option formations): facts front and second name the ranks;
+    the rest stand behind."""
+
+    type: ClassVar[str] = "form"
+    unit: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Face(Command):
+    """Turn a formation left, right or about: 1 action from every model (15.1)."""
+
+    type: ClassVar[str] = "face"
+    unit: str = ""
+
+
+@attrs.define(frozen=True)
+class BreakFormation(Command):
+    type: ClassVar[str] = "break_formation"
+    unit: str = ""
+
+
 COMMANDS: tuple[type[Command], ...] = (Share, Coherency, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Retrieve, BreakFree, Release, Switch, Extra, Sentry, Medic, Done, Report, Deflect)
-COMMANDS = COMMANDS + (Cast, Ram, Repair)
+COMMANDS = COMMANDS + (Cast, Ram, Repair, Embark, Disembark, Breach, Hail, Form, Face, BreakFormation, Push)

@@ -31,6 +31,10 @@ MOUNT = FieldSpec("mount", "choice", "Mount", "a mount gives its own MOV and +1d
                   stat=True, blank="on foot", rule="FW3 3.3")
 # a caster's rating; its range (1 to 4) is checked with its powers (arcane_play.caster_findings)
 ARC = FieldSpec("arc", "int", "ARC", "a caster's arcane rating, 1 to 4", stat=True, blank="not a caster", rule="FW3 16.1")
+# 16: the powers a caster may know (arcane.py plays them; listed here so the editor offers them)
+ARCANE_POWERS: tuple[str, ...] = ("assault", "blast", "spirit_strike", "barrier", "concealment", "conveyance", "teleport", "entity")
+SPELLS = FieldSpec("spells", "list", "Arcane powers", "the powers a caster knows, comma separated; Tab completes",
+                   choices=ARCANE_POWERS, placeholder="assault, barrier", rule="FW3 16")
 ABILITIES = FieldSpec("attributes", "list", "Abilities", "special abilities, comma separated; Tab completes",
                       placeholder="Hero, Fearless", rule="FW3 4.3")
 
@@ -43,7 +47,7 @@ CONTROLLER = FieldSpec("controller", "text", "Controller", "a Mindless or Soulle
                        blank="none", rule="FW3 4.3")
 
 PROFILE = Profile(
-    element=(TQ, MOV, DP, DEF, ARMOUR, SHIELD, NATURAL, ENHANCEMENT, MOUNT, ARC, ABILITIES),
+    element=(TQ, MOV, DP, DEF, ARMOUR, SHIELD, NATURAL, ENHANCEMENT, MOUNT, ARC, SPELLS, ABILITIES),
     weapon=(WEAPON_NAME, WEAPON_KIND),
     unit=(CONTROLLER,),
 )

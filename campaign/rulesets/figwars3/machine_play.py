@@ -18,7 +18,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, ElementState
 from campaign.rulesets.figwars3 import machine_damage as md
 from campaign.rulesets.figwars3.ramming import driver_check_after_run_over, ram, resolve_ram
-from campaign.rulesets.figwars3.vehicle_movement import Mire, mire_test, mires
+from campaign.rulesets.figwars3.vehicle_movement import Mire, mire_test, mires, push_bonus
 from campaign.rulesets.figwars3.vehicles import Machine
 
 if TYPE_CHECKING:
@@ -65,7 +65,8 @@ def actions(machine: Machine, el: ElementState) -> int:
     if state.out_of_action:
         return 0
     crew = sum(1 for o in state.occupants if o.startswith("crew "))
-    return ACTIONS_PER_SEAT * (1 + crew) if machine.vehicle else ACTIONS_PER_SEAT
+    driver = 1 if state.driver_alive else 0  # a dead driver's seat has no actions (13)
+    return ACTIONS_PER_SEAT * (driver + crew) if machine.vehicle else ACTIONS_PER_SEAT
 
 
 def allowance(machine: Machine, el: ElementState, turn: int) -> int:
@@ -78,6 +79,8 @@ def allowance(machine: Machine, el: ElementState, turn: int) -> int:
     if mire.mired or mire.stuck_for_good:
         return 0
     mov = state.mov(machine.mov)
+    if len(el.data.get("riders", [])) > machine.siz // 2:
+        mov //= 2  # 4.4: more outside riders than half its SIZ halve its movement
     return mov // 2 if mire.halved_this_turn else mov
 
 
@@ -115,7 +118,7 @@ def mire_at_activation(el: ElementState, ctx: Context) -> Generator[Any, Any, No
     if mire.halved_this_turn:
         mire = attrs.evolve(mire, halved_this_turn=False)
     if mire.mired and not mire.stuck_for_good:
-        mire = yield from mire_test(mire)
+        mire = yield from mire_test(mire, int(el.data.pop("mire_push", 0)))
         word = "breaks free (MOV halved this turn)" if not mire.mired else ("is stuck for the game" if mire.stuck_for_good else "is still mired")
         ctx.emit("mire", f"{el.name} {word}", model=el.id, failures=mire.failures)
     if "mire" in el.data:
@@ -149,6 +152,9 @@ def hurt(
         ctx.emit("machine_damage", f"{el.name}: {line}", model=el.id, result=report.result)
     if after.out_of_action:
         remove(el)
+    from campaign.rulesets.figwars3 import passengers
+
+    passengers.after_damage(state, el, before, after, remove, ctx)  # those aboard (PR-28, PR-41)
     return report
 
 
@@ -213,7 +219,7 @@ def describe(machine: Machine, el: ElementState) -> list[str]:
     if machine.vehicle:
         words.append(f"RAM {state.ram(machine.ram)}")
         aboard = ["driver"] if state.driver_alive else []
-        aboard += list(state.occupants)
+        aboard += [o if o.startswith("crew ") else o.rsplit("/", 1)[-1] for o in state.occupants]
         words.append("aboard: " + (", ".join(aboard) if aboard else "nobody"))
     else:
         words.append("pilot " + ("dead" if state.pilot_dead else "alive") + (" (hero)" if machine.hero_pilot else ""))
@@ -224,6 +230,34 @@ def describe(machine: Machine, el: ElementState) -> list[str]:
     elif mire.mired:
         words.append(f"mired ({mire.failures} failed test(s))")
     return words
+
+
+PUSH_INCHES = 3  # 8.10: a pusher spends 3" of its MOV
+
+
+def push_command(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: Context) -> None:
+    """8.10 (optional push): a vehicle at least half the mired vehicle's size spends 3" of
+    its MOV (a Walk action) to give its next mire test +1 (+2 at twice its size)."""
+    machine = rules.machine(el.id)
+    if machine is None or not machine.vehicle:
+        raise IllegalCommand("FW3 8.10", f"{el.name} is not a vehicle: only vehicles push")
+    try:
+        target = state.element(command.vehicle)
+    except (KeyError, ValueError):
+        raise IllegalCommand("FW3 8.10", f"no vehicle {command.vehicle!r}") from None
+    other = rules.machine(target.id)
+    if other is None or not target.alive or not mire_state(target).mired or mire_state(target).stuck_for_good:
+        raise IllegalCommand("FW3 8.10", f"{target.name} is not a mired vehicle")
+    bonus = push_bonus(machine.siz, other.siz)
+    if not bonus:
+        raise IllegalCommand("FW3 8.10", f"{el.name} (SIZ {machine.siz}) is under half {target.name}'s size (SIZ {other.siz})")
+    mov = allowance(machine, el, state.round)
+    if mov < PUSH_INCHES or el.data["moved"] + PUSH_INCHES > 2 * mov:
+        raise IllegalCommand("FW3 8.10", f"{el.name} has not 3\" of MOV to spend on a push")
+    rules._spend(el, 1, "a push")
+    el.data["moved"] += PUSH_INCHES
+    target.data["mire_push"] = target.data.get("mire_push", 0) + bonus
+    ctx.emit("mire", f"{el.name} pushes {target.name}: +{bonus} to its next mire test", model=el.id, target=target.id)
 
 
 # --- the battle's ram and repair actions, and the machines' odds -------------------------------
@@ -285,6 +319,11 @@ def machine_specs(rules: Any, state: BattleState, el: ElementState, enemies: lis
     rec = record(el)
     if machine.vehicle and enemies and allowance(machine, el, state.round) > 0:
         out.append(CommandSpec("ram", base, ram_facts(), f"{who}: ram", odds=True))
+    if machine.vehicle and rules.options.get("mire_tests") and el.data["actions"] >= 1:
+        for u in state.units_of(state.unit(el.unit).side):
+            for other in u.alive:
+                if other.id != el.id and rules.machine(other.id) is not None and mire_state(other).mired and not mire_state(other).stuck_for_good:
+                    out.append(CommandSpec("push", {**base, "vehicle": other.id}, label=f"{who}: push {other.name} free (3\" of MOV)"))
     if el.data["actions"] >= md.REPAIR_ACTIONS:
         for what in rec.weapons_out + (("breakdown",) if rec.broken_down else ()):
             out.append(CommandSpec("repair", {**base, "what": what}, label=f"{who}: repair {what}"))

@@ -20,7 +20,7 @@ from campaign.activation.model_actions import GroupSteps, Groups, ModelActions, 
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Resolution
 from campaign.engine.state import BattleState
-from campaign.rulesets.figwars3 import control, interrupts
+from campaign.rulesets.figwars3 import control, entities, interrupts, optional_play, passengers
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -33,6 +33,11 @@ class FigWarsModels(ModelActions):
     rules: FigWarsRules
     lock_pools: ClassVar[bool] = False
 
+    def models(self, state: BattleState, unit_ids: Sequence[str]) -> list[str]:
+        """The unit's models and its casters' entities (16.8: they act in his slot)."""
+        helpers = [e.id for u in entities.of_caster_unit(state, state.unit(unit_ids[0])) for e in u.alive]
+        return [e.id for u in unit_ids for e in state.unit(u).alive] + helpers
+
     def actions_left(self, state: BattleState, model_id: str) -> int:
         return int(state.element(model_id).data["actions"])
 
@@ -43,26 +48,35 @@ class FigWarsModels(ModelActions):
     def commands(self, state: BattleState, model_id: str) -> list[CommandSpec]:
         el = state.element(model_id)
         unit = state.unit(el.unit)
-        specs = self.rules._model_specs(state, unit, el)
+        specs = optional_play.adjust(self.rules, unit, el, self.rules._model_specs(state, unit, el))  # 15.1 formations
         if self.rules._uncontrolled(state, unit):  # PR-39
             specs = [s for s in specs if s.type in control.UNCONTROLLED]
-        return specs
+        return passengers.adjust(self.rules, state, unit, el, specs)  # 4.4, PR-28
 
     def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool,
                       used: Sequence[str]) -> list[CommandSpec]:
         from campaign.rulesets.figwars3.play import COHERENCY_FACT
 
         unit = state.unit(unit_ids[0])
+        formation = optional_play.unit_specs(self.rules, unit)  # 15.1, option formations
         if started or len(unit.alive) < 2:
-            return []
+            return formation
         out = [CommandSpec("share", {"unit": unit.id}, label="Name the models that act apart", picks={"apart": "unit_elements"})]
         if self.rules.options.get("coherency_checks", True) and "coherency" not in used:
             out.append(CommandSpec("coherency", {"unit": unit.id}, (COHERENCY_FACT,), "Report models out of coherency"))
-        return out
+        return out + formation
 
     def unit_command(self, state: BattleState, unit_ids: Sequence[str], groups: Groups, command: Command,
                      ctx: Context) -> GroupSteps:
         unit = state.unit(unit_ids[0])
+        if command.type in optional_play.FORMATION_FREE:
+            if command.type == "form":
+                optional_play.form(self.rules, state, unit, command, ctx)
+            elif command.type == "face":
+                optional_play.face(self.rules, unit, ctx)
+            else:
+                optional_play.break_up(unit, ctx)
+            return None
         if command.type == "coherency":
             yield from self.rules._coherency(state, unit, getattr(command, "facts", {}).get("out_of_coherency", []), ctx)
             return None
@@ -84,8 +98,9 @@ class FigWarsModels(ModelActions):
         return True
 
     def end(self, state: BattleState, unit_ids: Sequence[str], ctx: Context) -> Resolution:
-        for unit_id in unit_ids:
-            for el in state.unit(unit_id).elements:
+        helpers = entities.of_caster_unit(state, state.unit(unit_ids[0]))
+        for unit in [state.unit(u) for u in unit_ids] + helpers:
+            for el in unit.elements:
                 el.data["actions"] = 0  # unused actions are lost (PR-9)
         return
         yield  # pragma: no cover

@@ -38,7 +38,7 @@ from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, che
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
-from campaign.rulesets.figwars3 import arcane_play, machine_play
+from campaign.rulesets.figwars3 import arcane_play, entities, machine_play, optional_play, passengers, structures_play, vehicle_movement
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 from campaign.rulesets.figwars3.model_turns import FigWarsModels
@@ -80,7 +80,14 @@ ENTANGLE = "entangle"
 DETECTS = FactSpec("detects", (), [], "hidden enemy units whose ambush point the move came within range of (6\", 3\" against Stealth, doubled by a Scanner)",
                    picks="enemy_units")
 MEDIC_FACTS = (FactSpec("clear_stun", (False, True), False, "spend one success removing the patient's stun"),)
+SEGMENTS = FactSpec("segments", (), [], vehicle_movement.SEGMENTS_HELP)
 BLAST_LIST = FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements")
+
+
+def model_data(dp: int) -> dict[str, Any]:
+    """A model's battle record as it starts (entities created later start the same)."""
+    return {"dp": dp, "pins": 0, "stunned": False, "actions": 0, "extra": False, "aim": False, "focus": False, "moved": 0,
+            "unloaded": [], "fast": False, "incap": None, "spent": 0, "sentry": ""}
 
 
 def _fact_specs(known: dict[str, tuple[Any, ...]], defaults: dict[str, Any], skip: Iterable[str] = ()) -> tuple[FactSpec, ...]:
@@ -104,6 +111,8 @@ class FigWarsRules(BattleRules):
         self._profiles: dict[str, Profile] = {}
         self._machines: dict[str, Machine] = {}  # vehicles and mecha by element id (part 2)
         self._spells: dict[str, tuple[str, ...]] = {}  # casters' powers by element id (16)
+        self._armour: dict[str, int] = {}  # armour DEF dice, lost by an outside rider (4.4)
+        self._movers: dict[str, vehicle_movement.Mover] = {}  # vehicles, mecha and mounts: facing and direction (8.9)
         self._scenario_objectives: tuple[Objective, ...] = ()
 
     # --- building the battle ----------------------------------------------------
@@ -113,6 +122,8 @@ class FigWarsRules(BattleRules):
         self._profiles = {}
         self._machines = {}
         self._spells = {}
+        self._armour = {}
+        self._movers = {}
         self._scenario_objectives = setup.scenario.objectives
         forces = [unit for side in setup.sides for unit in side.force.units]
         for unit, source in zip(state.units, forces):
@@ -129,21 +140,13 @@ class FigWarsRules(BattleRules):
                 machine = machine_of(entry, f"{unit.name}: {el.name}") if is_machine(entry) else None
                 profile = machine.profile() if machine else profile_of(entry, f"{unit.name}: {el.name}", printed)
                 self._profiles[el.id] = profile
-                el.data = {
-                    "dp": profile.dp,
-                    "pins": 0,
-                    "stunned": False,
-                    "actions": 0,
-                    "extra": False,
-                    "aim": False,
-                    "focus": False,
-                    "moved": 0,
-                    "unloaded": [],
-                    "fast": False,
-                    "incap": None,
-                    "spent": 0,
-                    "sentry": "",
-                }
+                mover = vehicle_movement.mover_for(machine.locomotion, machine.vehicle, not machine.vehicle, "") if machine else \
+                    vehicle_movement.mover_for("", False, False, str(entry.stats.get("mount") or ""))
+                if mover is not None:
+                    self._movers[el.id] = mover
+                if machine is None and entry.stats.get("armour", "none") in traits.ARMOUR:
+                    self._armour[el.id] = traits.ARMOUR[str(entry.stats.get("armour", "none"))].dice
+                el.data = model_data(profile.dp)
                 if machine is not None:
                     self._machines[el.id] = machine
                     el.data["machine"] = machine_play.fresh(machine)
@@ -208,6 +211,10 @@ class FigWarsRules(BattleRules):
     def is_machine(self, element_id: str) -> bool:
         return element_id in self._machines
 
+    def register_entity(self, element_id: str, profile: Profile) -> None:
+        """An arcane entity created during the battle (16.8)."""
+        self._profiles[element_id] = profile
+
     def spells(self, element_id: str) -> tuple[str, ...]:
         return self._spells.get(element_id, ())
 
@@ -215,12 +222,14 @@ class FigWarsRules(BattleRules):
     def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
         state.data["struck"] = {}
         arcane_play.round_start(state)  # PR-68
+        yield from entities.turn_start(state, ctx)  # 16.8: the loose entities' d8
         for unit in state.units:
             unit.data.update(pl=0, marker=False, activated=False, horror_phase=False)
             for el in unit.elements:
                 el.data.update(extra=False, moved=0, aim=False, focus=False, spent=0, shots={})
         for side in state.sides:
-            in_play = [u for u in state.units_of(side.id) if u.data["status"] != "retreating" and not u.data.get("reserve")]
+            in_play = [u for u in state.units_of(side.id) if u.data["status"] != "retreating" and not u.data.get("reserve")
+                       and not entities.is_entity_unit(u)]
             heroes = sum(1 for u in state.units_of(side.id) for e in u.alive if self.profile(e.id).hero)
             (face,) = yield from request_roll(turn.EXTRA_ACTION_DIE, 1, f"extra actions: 1d8 for {side.name}", side.id)
             total = turn.extra_action_total(face, len(in_play), heroes)
@@ -237,6 +246,8 @@ class FigWarsRules(BattleRules):
         unit = state.unit(unit_id)
         if unit.eliminated or unit.data.get("activated"):
             return False
+        if entities.is_entity_unit(unit) and not unit.data.get("loose"):
+            return False  # 16.8: entities act in their caster's slot
         if unit.data.get("reserve") and state.round < turn.DROP_FROM_TURN:
             return False  # 4.3 Drop Deployment: any turn after the first
         waiting = {
@@ -244,6 +255,7 @@ class FigWarsRules(BattleRules):
             for u in state.units_of(unit.side)
             if not u.data.get("activated") and u.data["status"] != "fled"
             and not (u.data.get("reserve") and state.round < turn.DROP_FROM_TURN)
+            and not (entities.is_entity_unit(u) and not u.data.get("loose"))
         }
         return unit_id in turn.must_activate_first(waiting)
 
@@ -276,7 +288,7 @@ class FigWarsRules(BattleRules):
             ctx.emit("uncontrolled", f"{unit.name} acts uncontrolled: strike, shoot unaimed, or stagger 1\"", unit=unit.id)
         if unit.data["status"] == "retreating" and not unit.data.get("uncontrolled"):  # no rally without a controller
             yield from self._rally(state, unit, ctx, at_activation=True)
-        for el in unit.alive:
+        for el in unit.alive + [e for u in entities.of_caster_unit(state, unit) for e in u.alive]:
             yield from self._start_model(state, el, ctx)
         for el in unit.alive:
             if el.data.get("sentry"):
@@ -308,6 +320,9 @@ class FigWarsRules(BattleRules):
             el.data.update(pins=after.pins, stunned=after.stunned, actions=left)
             ctx.emit("recover", f"{el.name}: {', '.join(done) or 'still pinned'}", model=el.id)
         yield from arcane_play.start_caster(state, el, ctx)  # PR-71: wards need their upkeep
+        passengers.cling(el, ctx)  # 4.4: an outside rider's action
+        if machine is not None and machine.vehicle:
+            passengers.take_over(machine, el, state.round, ctx)  # 13: a crew member takes the dead driver's place
         if machine is not None and self.options.get("mire_tests"):
             yield from machine_play.mire_at_activation(el, ctx)
 
@@ -362,10 +377,13 @@ class FigWarsRules(BattleRules):
                 facts = STRIKE_FACTS
                 if any(self.profile(e.id).has("Flight") for e in enemy.alive):
                     facts = (*STRIKE_FACTS, CRAMPED)
+                facts = (*facts, *arcane_play.force_facts(self._armed(el), el.data))
                 specs.append(
                     CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units")
                 )
         move_facts = (*move_facts, *machine_play.move_facts(self._machines.get(el.id), bool(self.options.get("mire_tests"))))
+        if el.id in self._movers:
+            move_facts = (*move_facts, SEGMENTS)
         specs.append(CommandSpec("walk", base, move_facts, f"{who}: walk"))
         if actions >= 2:
             leap = (LEAP,) if p.has("Leap") and el.id not in self._machines else ()
@@ -401,6 +419,8 @@ class FigWarsRules(BattleRules):
                 specs.append(CommandSpec("sentry", {**base, "weapon": weapon.name}, label=f"{who}: sentry with {weapon.name}"))
         specs.extend(arcane_play.specs(self, state, unit, el, enemies, base, who))
         specs.extend(machine_play.machine_specs(self, state, el, enemies, base, who))
+        specs.extend(structures_play.specs(self, state, unit, el, base, who))
+        specs.extend(optional_play.specs(self, state, unit, el, base, who, enemies))  # 15.2 Hail of Arrows
         specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
 
@@ -426,7 +446,7 @@ class FigWarsRules(BattleRules):
     def _targets(self, unit: UnitState) -> list[ElementState]:
         if unit.data.get("reserve") or unit.data.get("hidden"):
             return []  # off the table, or hidden at its ambush point
-        return [e for e in unit.alive if e.data["incap"] is None]
+        return [e for e in unit.alive if e.data["incap"] is None and not passengers.inside(e)]  # PR-28: inside a hull
 
     def _arrive_or_spring(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
         """A Drop Deployment unit may arrive (PR-29: one Hard check on its highest TQ, a
@@ -516,6 +536,18 @@ class FigWarsRules(BattleRules):
             yield from machine_play.ram_command(self, state, el, command, ctx)
         elif kind == "repair":
             yield from machine_play.repair_command(self, el, command, ctx)
+        elif kind == "push":
+            if not self.options.get("mire_tests"):
+                raise IllegalCommand("FW3 8.10", "the scenario does not use mire tests (option mire_tests)")
+            machine_play.push_command(self, state, el, command, ctx)
+        elif kind == "hail":
+            yield from optional_play.hail(self, state, el, command, ctx)
+        elif kind == "breach":
+            yield from structures_play.breach(self, state, el, command, ctx)
+        elif kind == "embark":
+            yield from passengers.embark(self, state, el, command, ctx)
+        elif kind == "disembark":
+            yield from passengers.disembark(self, state, el, ctx)
         elif kind == "break_free":
             tangle = el.data.get("entangled")
             if not tangle:
@@ -583,6 +615,11 @@ class FigWarsRules(BattleRules):
             raise IllegalCommand("FW3 8.8", f"{el.name} cannot go prone (vehicles, mounted and large models)")
         rough = {} if mode == "fly" else {k: f.get(k, 0) for k in ("difficult", "incline", "sheer") if f.get(k, 0)}  # 8.8
         prone = bool(el.data.get("prone"))
+        if machine is not None and self.options.get("mire_tests") and vehicle_movement.mires(machine.locomotion, machine.vehicle):
+            rough.pop("difficult", None)  # 8.10: no MOV penalty, a mire test instead
+        segments = self._segments(state, el, f, inches)
+        if segments is not None:
+            inches = vehicle_movement.inches_moved(segments)
 
         def plan(n: int) -> tuple[int, int, int]:  # (allowance, cost, inches counted against 2 x MOV)
             if machine is not None:
@@ -591,7 +628,12 @@ class FigWarsRules(BattleRules):
 
         if inches < 0:  # the full allowance
             inches = max(plan(0)[0] - (movement.STAND_UP_INCHES if prone else 0), 0)
-        allowance, cost, counted = plan(inches)
+        allowance, plain_cost, counted = plan(inches)
+        cost: Fraction | int = plain_cost
+        if segments is not None:  # 8.9: direction classes and turns instead of the straight inches
+            turns = el.data.get("turns_moving", 0) if el.data.get("under_way") == state.round else 0
+            cost = cost - inches + vehicle_movement.move_cost(self._movers[el.id], segments, self._under_way(state, el),
+                                                              el.data["moved"], turns)
         stagger = machine is None and self._uncontrolled(state, state.unit(el.unit))
         if stagger and (running or inches > control.STAGGER_INCHES):  # PR-39
             raise IllegalCommand("FW3 4.3 Mindless", f"uncontrolled, {el.name} only staggers {control.STAGGER_INCHES}\" in a random direction")
@@ -611,6 +653,10 @@ class FigWarsRules(BattleRules):
         if el.data["moved"] + counted > cap:
             raise IllegalCommand("FW3 7.1", f"{el.name} may not move more than {cap}\" in a turn")
         self._spend(el, 2 if running else 1, command.type)
+        if segments is not None:  # 8.9: it counts as moving for the rest of the turn
+            turns = el.data.get("turns_moving", 0) if el.data.get("under_way") == state.round else 0
+            el.data["turns_moving"] = turns + vehicle_movement.turns_while_moving(segments, self._under_way(state, el))
+            el.data["under_way"] = state.round
         el.data["regroup"] = False  # a move back into coherency (9)
         el.data["mode"] = mode
         el.data["prone"] = bool(f.get("prone"))  # standing up was paid above; going prone is free (8.8)
@@ -628,6 +674,7 @@ class FigWarsRules(BattleRules):
             if self.options.get("mire_tests"):  # 8.10, a scenario option
                 yield from machine_play.mire_on_move(machine, el, bool(command.facts.get("difficult_terrain")), ctx)
             yield from machine_play.after_move(el, ctx)
+            passengers.after_vehicle_move(state, el)
         if mode == "ground":  # fliers and jumps pass over obstacles and gaps (8.8)
             yield from self._path_tests(state, el, f, ctx)
         elif mode == "jump":
@@ -659,6 +706,23 @@ class FigWarsRules(BattleRules):
             yield from self._hurt(state, el, int(result.split()[0]), False, ctx, attack=False)
         elif result == "pinned":
             yield from self._hurt(state, el, 0, True, ctx, attack=False)
+
+    def _segments(self, state: BattleState, el: ElementState, f: dict[str, Any], inches: int) -> Any:
+        """The move's segments (8.9), or None for a move reported as straight inches."""
+        raw = f.get("segments") or []
+        if not raw:
+            return None
+        if el.id not in self._movers:
+            raise IllegalCommand("FW3 8.9", f"{el.name} is not a vehicle, mecha or mounted trooper: report inches only")
+        segments = vehicle_movement.parse_segments(raw)
+        given = f.get("inches", -1)
+        if isinstance(given, int) and given >= 0 and given != vehicle_movement.inches_moved(segments):
+            raise IllegalCommand("FW3 8.9", f"the segments cover {vehicle_movement.inches_moved(segments)}\", not the {given}\" reported")
+        return segments
+
+    def _under_way(self, state: BattleState, el: ElementState) -> bool:
+        """Moving already this turn: turns then cost a move's distance each (8.9)."""
+        return bool(el.data["moved"]) or el.data.get("under_way") == state.round
 
     def _path_tests(self, state: BattleState, el: ElementState, f: dict[str, Any], ctx: Context) -> Resolution:
         """8.2-8.6: the obstacle test, a jump over a gap or down, and the fall if it fails."""
@@ -884,7 +948,7 @@ class FigWarsRules(BattleRules):
             raise IllegalCommand("FW3 4.3 Flight", f"{target.name} hovers {interrupts.HOVER_INCHES}\" up and cannot be engaged until its next activation")
         struck = state.data["struck"].get(target.id, {}).get(unit.side, [])
         prior = len([m for m in struck if m != el.id])
-        facts = {k: v for k, v in command.facts.items() if k != "cramped"}
+        facts = {k: v for k, v in command.facts.items() if k not in ("cramped", "arc_points")}
         asked = facts.get("prior_attackers", 0)  # an odds query may say; the engine also counts
         facts.update(
             prior_attackers=min(max(prior, asked if isinstance(asked, int) else 0), 20),
@@ -903,7 +967,7 @@ class FigWarsRules(BattleRules):
         if mine is not None:
             return mecha_strikes_trooper(mine, self._defender(target)), el, target
         opposed = melee_attack(self._armed(el), self._armed(target), facts, self._wielded(el), self._wielded(target))
-        return arcane_play.force_weapon(opposed, self.profile(el.id), el.data), el, target
+        return arcane_play.force_weapon(opposed, self._armed(el), el.data, command.facts.get("arc_points", 0)), el, target
 
     def _strike(self, state: BattleState, el: ElementState, command: Strike, ctx: Context) -> Resolution:
         opposed, _, target = self.strike(state, command)
@@ -915,6 +979,7 @@ class FigWarsRules(BattleRules):
             return  # the unit lost its nerve or the flier lifted off: no blow is struck, no action spent
         opposed, _, target = self.strike(state, command)
         self._spend(el, 1, "a strike")
+        arcane_play.spend_on_force(el, command.facts.get("arc_points", 0), ctx)  # 16.9, PR-72
         self._cancel_sentry(target, ctx)
         el.data["focus"] = False
         tunit = state.unit(target.unit)
@@ -1136,7 +1201,7 @@ class FigWarsRules(BattleRules):
         abilities = set().union(*(p.abilities for p in profiles))
         if unit.data.get("horrified") or interrupts.immune_to_horror(abilities):
             return
-        if morale.never_checks(abilities, hero=any(p.hero for p in profiles)):
+        if morale.never_checks(abilities, self._kind(unit), any(p.hero for p in profiles)):
             return
         unit.data["horrified"] = True
         unit.data["pl"] = interrupts.horrific_panic(unit.data["pl"])
@@ -1264,7 +1329,10 @@ class FigWarsRules(BattleRules):
         return el
 
     def _defender(self, el: ElementState) -> Profile:
-        return self.profile(el.id)
+        p = self.profile(el.id)
+        if el.data.get("outside") and self._armour.get(el.id):  # 4.4: a rider has no armour protection
+            return attrs.evolve(p, defence=max(p.defence - self._armour[el.id], 0))
+        return p
 
     def _hurt(self, state: BattleState, el: ElementState, dp: int, pin: bool, ctx: Context, explosive: bool = False,
               attack: bool = True) -> Resolution:
@@ -1294,6 +1362,7 @@ class FigWarsRules(BattleRules):
             ctx.emit("hit", f"{el.name}: {', '.join(parts)}", model=el.id, dp=dp)
         if after.removed:
             self._remove(state, el, ctx)
+            yield from entities.caster_fell(state, el, ctx)  # 16.8: his entities' d8 at once
         elif after.incapacitated_turn is not None:
             el.data["incap"] = state.round
             self._casualty(unit)
@@ -1323,6 +1392,11 @@ class FigWarsRules(BattleRules):
             unit.data["marker"] = True
             ctx.emit("hero_falls", f"{unit.name} saw {hero.name} fall: PL +{morale.PL_HERO_DEATH}", unit=unit.id)
 
+    def _kind(self, unit: UnitState) -> str:
+        """A vehicle's or mecha's unit never checks morale, so never falls back (14.1)."""
+        machine = next((self._machines[e.id] for e in unit.elements if e.id in self._machines), None)
+        return machine.kind if machine is not None else "trooper"
+
     def _casualty(self, unit: UnitState) -> None:
         unit.data["pl"] += morale.PL_CASUALTY
         unit.data["marker"] = True
@@ -1334,6 +1408,7 @@ class FigWarsRules(BattleRules):
         el.alive = False
         self._release_tangles(state, el, ctx)  # a dead entangler lets go (10.6)
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
+        entities.removed(state, el, ctx)  # 16.8: loose entities, or a caster free again
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
             self._controller_lost(state, unit, ctx)
@@ -1348,7 +1423,7 @@ class FigWarsRules(BattleRules):
             if not action:
                 continue
             profiles = [self.profile(e.id) for e in unit.alive]
-            if morale.never_checks(set().union(*(p.abilities for p in profiles)), hero=any(p.hero for p in profiles)):
+            if morale.never_checks(set().union(*(p.abilities for p in profiles)), self._kind(unit), any(p.hero for p in profiles)):
                 continue
             if action == "check":
                 yield from self._check_morale(state, unit, ctx)
@@ -1367,6 +1442,8 @@ class FigWarsRules(BattleRules):
         """Models each side has lost: dead, down at 0 DP, or fled with their unit."""
         out = {side.id: 0 for side in state.sides}
         for unit in state.units:
+            if entities.is_entity_unit(unit):
+                continue  # no part of the force (16.8)
             fled = unit.data.get("status") == "fled"
             out[unit.side] += sum(1 for e in unit.elements if fled or not e.alive or e.data.get("incap") is not None)
         return out
@@ -1546,7 +1623,7 @@ class FigWarsRules(BattleRules):
         for side in state.sides:
             casualties: list[Casualty] = []
             for unit in state.units:
-                if unit.side != side.id:
+                if unit.side != side.id or entities.is_entity_unit(unit):
                     continue
                 lost: dict[int, tuple[str, int]] = {}
                 saved = self._saved_after_battle(state, side.id)
@@ -1590,6 +1667,12 @@ class FigWarsRules(BattleRules):
         the target's foremost model. Outcomes: DP inflicted, pinned, counter-attack DP."""
         if command.type == "ram":
             return machine_play.ram_report(self, state, command)
+        if command.type == "breach":  # 12.4: a door or wall rolls its DEF only
+            opposed, name, _, _ = structures_play.opposed_for(self, state, command)
+            model = state.element(getattr(command, "model", "")).name
+            return odds_report([ModelOdds(model, opposed, exact_odds(opposed))], opposed.notes)
+        if isinstance(command, Cast) and command.power in ("spirit_strike", "teleport"):
+            return arcane_play.power_report(self, state, command)  # 16.4, 16.7: no opposed pool
         if not isinstance(command, (Shoot, Strike, Cast)):
             raise IllegalCommand("odds", f"FigWars 3 gives odds for shoot, strike, cast and ram, not {command.type}")
         models = [command.model] if command.model else self._attackers(state, command)
@@ -1691,6 +1774,7 @@ class FigWarsRules(BattleRules):
             machine = self._machines.get(el.id)
             words = machine_play.describe(machine, el) if machine else [f"DP {el.data['dp']}/{p.dp}"]
             words.extend(arcane_play.describe(el))
+            words.extend(passengers.describe(state, el))
             if el.data.get("actions"):
                 words.append(f"{el.data['actions']} action(s)")
             if el.data.get("pins"):

@@ -43,14 +43,16 @@ def mover_of(locomotion: str, vehicle: bool, mecha: bool = False) -> Mover:
     return "hover_mount" if hover else "mount"
 
 
-def move_cost(mover: Mover, segments: tuple[Segment, ...], moving_already: bool = False) -> Fraction:
+def move_cost(mover: Mover, segments: tuple[Segment, ...], moving_already: bool = False,
+              moved_before: Fraction | int = 0, turns_before: int = 0) -> Fraction:
     """MOV used by the segments (8.9): straight ahead at full rate, the other directions
     at half (each inch costs two); diagonal and sideways only for hovering movers (and
     mecha, which move as troops: PR-15); turns cost per 45 degrees; once the model has
-    moved, one facing change per 3\" (vehicle) or 2\" (mount) actually moved."""
+    moved, one facing change per 3\" (vehicle) or 2\" (mount) actually moved (the turn's
+    earlier moves count: `moved_before` inches and `turns_before` changes)."""
     used = Fraction(0)
-    moved = Fraction(0)
-    turns_while_moving = 0
+    moved = Fraction(moved_before)
+    turns_while_moving = turns_before
     moving = moving_already
     for seg in segments:
         if seg.kind == "turn":
@@ -115,3 +117,52 @@ def mire_test(state: Mire, push: int = 0) -> Generator[Any, Any, Mire]:
 
 def p_mire_pass(failures: int, push: int = 0) -> Fraction:
     return Fraction(sum(1 for f in range(1, 9) if f - failures + push >= MIRE_PASS_MIN), 8)
+
+
+# --- a move's segments as the players report them (8.9 in battle) ---------------------------
+
+DIRECTIONS: tuple[str, ...] = ("forward", "backward", "diagonal", "sideways")
+SEGMENTS_HELP = "vehicles and mounts: the path in order, e.g. forward 4, turn 2, backward 1 (a turn in 45-degree steps)"
+
+
+def parse_segments(raw: object) -> tuple[Segment, ...]:
+    """Segments from the move's fact: a list of "forward 4" / "turn 2" strings (or one
+    comma-separated string). Inches and steps are whole numbers."""
+    items = raw.split(",") if isinstance(raw, str) else raw
+    if not isinstance(items, (list, tuple)):
+        raise IllegalCommand("FW3 8.9", f"segments are a list like 'forward 4, turn 2', not {raw!r}")
+    out = []
+    for item in items:
+        words = str(item).split()
+        if len(words) != 2 or not words[1].isdigit() or (words[0] not in DIRECTIONS and words[0] != "turn"):
+            raise IllegalCommand("FW3 8.9", f"a segment is '<{'|'.join(DIRECTIONS)}|turn> <whole number>', not {str(item)!r}")
+        n = int(words[1])
+        if words[0] == "turn":
+            out.append(Segment("turn", steps=n))
+        else:
+            out.append(Segment("move", words[0], Fraction(n)))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def mover_for(locomotion: str, vehicle: bool, mecha: bool, mount: str = "") -> Mover | None:
+    """Who moves by facing and direction (8.9): vehicles, mecha (PR-15), mounted troopers."""
+    if vehicle or mecha:
+        return mover_of(locomotion, vehicle, mecha)
+    if mount:
+        return mover_of(mount, False)
+    return None
+
+
+def inches_moved(segments: tuple[Segment, ...]) -> int:
+    return int(sum((s.inches for s in segments if s.kind == "move"), Fraction(0)))
+
+
+def turns_while_moving(segments: tuple[Segment, ...], moving_already: bool) -> int:
+    """Facing changes made while moving (the count 8.9 limits), for the next move's check."""
+    moving, n = moving_already, 0
+    for seg in segments:
+        if seg.kind == "turn":
+            n += 1 if moving else 0
+        else:
+            moving = True
+    return n

@@ -1,0 +1,245 @@
+"""Troops aboard vehicles in a battle (spec 4.4, 13, PR-27, PR-28, PR-41, PR-65):
+embarking and disembarking, outside riders, firing from open tops, the fates of those
+aboard when the vehicle is hit, and a crew member taking the dead driver's place.
+
+Passengers stay models of their own units (PR-27). A model inside is listed among the
+vehicle's occupants by its element id (next to its crew, "crew N"), so a crew hit picks
+among crew and passengers alike (13); its own data says `aboard` (the vehicle's id).
+An outside rider has `aboard` and `outside`; the vehicle keeps its riders in
+`data["riders"]`. Where the models stand is the players' (they are placed within 1" of
+the hull on leaving).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from campaign.engine.errors import IllegalCommand
+from campaign.engine.pending import CommandSpec, FactSpec
+from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.rulesets.figwars3 import machine_damage as md
+from campaign.rulesets.figwars3 import machine_play
+
+if TYPE_CHECKING:
+    from campaign.engine.context import Context
+
+EMBARK_COST = 1  # PR-28: 1 action to get in, 1 to get out
+CLING_COST = 1  # 4.4: an outside rider spends 1 action each turn it clings on
+INSIDE_ACTIONS = ("shoot", "aim", "focus", "reload", "extra", "done", "sentry", "medic")  # what a passenger may still do
+OUTSIDE_FACT = FactSpec("outside", (False, True), False, "cling to the outside (only once the vehicle is full inside, 4.4)")
+
+
+def aboard(el: ElementState) -> str:
+    """The id of the vehicle the model is in or on, or ''."""
+    return str(el.data.get("aboard") or "")
+
+
+def inside(el: ElementState) -> bool:
+    return bool(el.data.get("aboard")) and not el.data.get("outside")
+
+
+def riders(vehicle: ElementState) -> list[str]:
+    return list(vehicle.data.get("riders", []))
+
+
+def passengers_inside(vehicle: ElementState) -> list[str]:
+    """The passengers' element ids (occupants that are not its crew)."""
+    return [o for o in machine_play.record(vehicle).occupants if not o.startswith("crew ")]
+
+
+def room(machine_cap: int, vehicle: ElementState) -> int:
+    """CAP left inside: crew and passengers fill it, the driver does not (4.4)."""
+    return machine_cap - len(machine_play.record(vehicle).occupants)
+
+
+def rider_limit(siz: int) -> int:
+    """Up to SIZ models may cling on (4.4)."""
+    return siz
+
+
+def full_speed_riders(siz: int) -> int:
+    """More riders than half the SIZ halve the vehicle's movement (4.4)."""
+    return siz // 2
+
+
+def _vehicles_near(rules: Any, state: BattleState, side: str) -> list[ElementState]:
+    out = []
+    for unit in state.units_of(side):
+        for e in unit.alive:
+            m = rules.machine(e.id)
+            if m is not None and m.vehicle and not machine_play.record(e).out_of_action:
+                out.append(e)
+    return out
+
+
+def _moved_too_far(rules: Any, vehicle: ElementState) -> bool:
+    """PR-28: nobody gets in or out once the vehicle has moved more than its MOV this turn."""
+    machine = rules.machine(vehicle.id)
+    return bool(vehicle.data.get("moved", 0) > machine_play.record(vehicle).mov(machine.mov))
+
+
+def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, specs: list[CommandSpec]) -> list[CommandSpec]:
+    """A model's choices with the vehicles in mind: one aboard keeps only what it may do
+    there (inside an open top it may shoot, PR-28; a closed hull, no shots) and may get
+    out; one on foot may get into a friendly vehicle with room."""
+    base = {"unit": unit.id, "model": el.id}
+    who = el.id.rsplit("/", 1)[-1]
+    if rules.machine(el.id) is not None:
+        return specs
+    where = aboard(el)
+    if where:
+        vehicle = state.element(where)
+        open_top = rules.machine(where).open_topped
+        keep = [s for s in specs if s.type in INSIDE_ACTIONS and (s.type not in ("shoot", "aim", "sentry") or open_top or not inside(el))]
+        keep = [s for s in keep if s.type != "medic"]
+        out = [CommandSpec("disembark", base, label=f"{who}: get off {vehicle.name}")] if el.data["actions"] >= EMBARK_COST else []
+        return out + keep
+    if el.data["actions"] < EMBARK_COST or unit.data.get("status", "normal") != "normal":
+        return specs
+    extra = []
+    for vehicle in _vehicles_near(rules, state, unit.side):
+        if _moved_too_far(rules, vehicle):
+            continue
+        machine = rules.machine(vehicle.id)
+        if room(machine.cap, vehicle) > 0 or len(riders(vehicle)) < rider_limit(machine.siz):
+            extra.append(CommandSpec("embark", {**base, "vehicle": vehicle.id}, (OUTSIDE_FACT,), f"{who}: get into {vehicle.name}"))
+    return specs + extra
+
+
+def embark(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: Context) -> Generator[Any, Any, None]:
+    """PR-28: a model in base contact with the hull gets in for 1 action if CAP allows;
+    4.4: it may cling to the outside instead once the vehicle is full inside."""
+    if rules.machine(el.id) is not None:
+        raise IllegalCommand("FW3 4.4", f"{el.name} is a vehicle or mecha: it cannot board another")
+    if aboard(el):
+        raise IllegalCommand("FW3 4.4", f"{el.name} is already aboard {state.element(aboard(el)).name}")
+    try:
+        vehicle = state.element(command.vehicle)
+    except (KeyError, ValueError):
+        raise IllegalCommand("FW3 4.4", f"no vehicle {command.vehicle!r}") from None
+    machine = rules.machine(vehicle.id)
+    if machine is None or not machine.vehicle or not vehicle.alive or machine_play.record(vehicle).out_of_action:
+        raise IllegalCommand("FW3 4.4", f"{vehicle.name} is not a vehicle on the table")
+    if state.unit(vehicle.unit).side != state.unit(el.unit).side:
+        raise IllegalCommand("FW3 4.4", f"{vehicle.name} is an enemy vehicle")
+    if _moved_too_far(rules, vehicle):
+        raise IllegalCommand("PR-28", f"{vehicle.name} has moved more than its MOV this turn: nobody gets in")
+    outside = bool(command.facts.get("outside", False))
+    if outside:
+        if room(machine.cap, vehicle) > 0:
+            raise IllegalCommand("FW3 4.4", f"{vehicle.name} still has room inside ({room(machine.cap, vehicle)}): riders cling on only once it is full")
+        if len(riders(vehicle)) >= rider_limit(machine.siz):
+            raise IllegalCommand("FW3 4.4", f"{vehicle.name} carries at most {rider_limit(machine.siz)} outside riders (its SIZ)")
+    elif room(machine.cap, vehicle) <= 0:
+        raise IllegalCommand("FW3 4.4", f"{vehicle.name} is full (CAP {machine.cap})")
+    rules._spend(el, EMBARK_COST, "getting aboard")
+    el.data["aboard"] = vehicle.id
+    if outside:
+        el.data["outside"] = True
+        vehicle.data["riders"] = riders(vehicle) + [el.id]
+        ctx.emit("embark", f"{el.name} clings to the outside of {vehicle.name}", model=el.id, vehicle=vehicle.id, outside=True)
+        return
+    rec = machine_play.record(vehicle)
+    vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, occupants=rec.occupants + (el.id,)))
+    ctx.emit("embark", f"{el.name} gets into {vehicle.name}", model=el.id, vehicle=vehicle.id)
+    yield from ()
+
+
+def _off(vehicle: ElementState, el: ElementState) -> None:
+    """Take the model off the vehicle's lists (nothing rolls)."""
+    if el.data.get("outside"):
+        vehicle.data["riders"] = [r for r in riders(vehicle) if r != el.id]
+    else:
+        rec = machine_play.record(vehicle)
+        vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, occupants=tuple(o for o in rec.occupants if o != el.id)))
+    el.data["aboard"] = ""
+    el.data["outside"] = False
+
+
+def disembark(rules: Any, state: BattleState, el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
+    """PR-28: 1 action, placed within 1" of the hull; it may use its other actions."""
+    if not aboard(el):
+        raise IllegalCommand("PR-28", f"{el.name} is not aboard a vehicle")
+    vehicle = state.element(aboard(el))
+    if not el.data.get("outside") and vehicle.alive and _moved_too_far(rules, vehicle):
+        raise IllegalCommand("PR-28", f"{vehicle.name} has moved more than its MOV this turn: nobody gets out")
+    rules._spend(el, EMBARK_COST, "getting off")
+    _off(vehicle, el)
+    ctx.emit("disembark", f"{el.name} gets off {vehicle.name}: place it within 1\" of the hull", model=el.id, vehicle=vehicle.id)
+    yield from ()
+
+
+def cling(el: ElementState, ctx: Context) -> None:
+    """An outside rider's activation starts with the action it spends holding on (4.4)."""
+    if el.data.get("outside") and el.data.get("aboard"):
+        spent = min(CLING_COST, el.data["actions"])
+        el.data["actions"] -= spent
+        ctx.emit("cling", f"{el.name} holds on to the outside ({spent} action)", model=el.id)
+
+
+def take_over(machine: Any, vehicle: ElementState, turn: int, ctx: Context) -> None:
+    """13: with the driver dead, a surviving crew member takes the controls from the
+    activation after the one the vehicle could not move in. Our choice: only crew take
+    over (a passenger stays a model of its own unit)."""
+    rec = machine_play.record(vehicle)
+    if rec.driver_alive or rec.driverless_turn is None or turn <= rec.driverless_turn:
+        return
+    crew = [o for o in rec.occupants if o.startswith("crew ")]
+    if not crew:
+        return
+    rest = list(rec.occupants)
+    rest.remove(crew[-1])
+    vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, driver_alive=True, occupants=tuple(rest), driverless_turn=turn - 1))
+    seats = machine_play.actions(machine, vehicle)
+    vehicle.data["actions"] = min(vehicle.data["actions"], seats)
+    ctx.emit("driver", f"{vehicle.name}: {crew[-1]} takes over as driver (it drives from its next activation)", model=vehicle.id)
+
+
+def after_damage(state: BattleState, vehicle: ElementState, before: md.MachineState, after: md.MachineState, remove: Any, ctx: Context) -> None:
+    """Passengers killed by a crew hit or the wreck's fate die with it (PR-41: casualties
+    of their own units); when the vehicle leaves play the rest get out, pinned if it was
+    destroyed (PR-28), the riders with them."""
+    for victim in after.dead[len(before.dead):]:
+        if victim.startswith("crew "):
+            continue
+        try:
+            el = state.element(victim)
+        except (KeyError, ValueError):
+            continue
+        el.data["aboard"] = ""
+        if el.alive:
+            ctx.emit("passenger_killed", f"{el.name} dies aboard {vehicle.name}", model=el.id)
+            remove(el)
+    if not after.out_of_action:
+        return
+    survivors = [o for o in after.occupants if not o.startswith("crew ")] + riders(vehicle)
+    for model in survivors:
+        el = state.element(model)
+        _off(vehicle, el)
+        if not el.alive:
+            continue
+        if after.destroyed:
+            el.data["pins"] = el.data.get("pins", 0) + 1
+        how = "pinned, in contact with the wreck" if after.destroyed else "placed within 1\" of the hull"
+        ctx.emit("disembark", f"{el.name} gets out of {vehicle.name}: {how}", model=el.id, vehicle=vehicle.id)
+
+
+def after_vehicle_move(state: BattleState, vehicle: ElementState) -> None:
+    """Outside riders may claim the fast-moving-target bonus with the vehicle (4.4, 11.8)."""
+    if vehicle.data.get("fast"):
+        for rider in riders(vehicle):
+            state.element(rider).data["fast"] = True
+
+
+def describe(state: BattleState, el: ElementState) -> list[str]:
+    """The screen's word for a model aboard; a vehicle lists its riders."""
+    words = []
+    if aboard(el):
+        where = state.element(aboard(el)).name
+        words.append(f"riding on {where}" if el.data.get("outside") else f"aboard {where}")
+    if riders(el):
+        words.append("riders: " + ", ".join(state.element(r).name for r in riders(el)))
+    return words
