@@ -133,3 +133,16 @@ def test_a_caster_shot_dead_looses_his_entities_with_a_d8_at_once() -> None:
         gen.send(Report({"witnesses": []}))
     assert not mage.alive and unit.eliminated
     assert ("dispelled", "Arcane entity 1 is dispelled") in ctx.events
+
+
+def test_entities_profiles_come_back_after_a_resume_at_the_turn_boundary() -> None:
+    rules, battle = circle()
+    state = battle.state
+    call(rules, battle, ["1:2:1:0"], level=2)
+    (unit,) = [u for u in state.units if entities.is_entity_unit(u)]
+    spirit = unit.elements[0].id
+    fresh = FigWarsRules()
+    fresh.new_state(battle.setup)  # what a resumed battle has before the checkpoint's state
+    assert not fresh.has_profile(spirit)
+    drive(fresh.on_round_start(state, Ctx()), [[1], [1]])  # the turn start (extra-action rolls) rebuilds it
+    assert fresh.profile(spirit) == rules.profile(spirit)

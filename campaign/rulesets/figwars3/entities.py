@@ -84,6 +84,21 @@ def create(rules: Any, state: BattleState, caster: ElementState, command: Any, l
              f"{ar.CP_PER_POINT * level} CP): place within 12\" and sight of the caster", model=caster.id, unit=uid)
 
 
+def rebuild(rules: Any, state: BattleState) -> None:
+    """Entities' profiles after a battle resumed from a checkpoint: the rules rebuild the
+    force's from the setup, these from the state (their purchases and the caster's TQ)."""
+    for unit in state.units:
+        caster = unit.data.get("entities_of")
+        if not caster:
+            continue
+        tq = rules.profile(caster).tq
+        for el in unit.elements:
+            if not rules.has_profile(el.id):
+                d = el.data["entity"]
+                design = ar.EntityDesign(d["mov"], d["def"], d["atk"], d["dp"], bool(d["roam"]))
+                rules.register_entity(el.id, ar.entity_profile(design, tq, el.name))
+
+
 def free_caster(state: BattleState, caster_id: str) -> None:
     """No entity of his left: the caster may spend points on other powers again."""
     if any(u.data.get("entities_of") == caster_id and not u.eliminated for u in state.units):

@@ -104,7 +104,7 @@ ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry", 
 class FigWarsRules(BattleRules):
     id = "figwars-3"
     initiative = Initiative(die=turn.INITIATIVE_DIE)  # 1d8 a side, ties re-rolled among the tied
-    snapshots = True  # _profiles, _machines, _spells: read from the setup (new_state rebuilds them)
+    snapshots = True  # _profiles, _machines, _spells: read from the setup (new_state rebuilds them); entities: on_round_start
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
         super().__init__(options, ruleset)
@@ -211,6 +211,9 @@ class FigWarsRules(BattleRules):
     def is_machine(self, element_id: str) -> bool:
         return element_id in self._machines
 
+    def has_profile(self, element_id: str) -> bool:
+        return element_id in self._profiles
+
     def register_entity(self, element_id: str, profile: Profile) -> None:
         """An arcane entity created during the battle (16.8)."""
         self._profiles[element_id] = profile
@@ -220,6 +223,7 @@ class FigWarsRules(BattleRules):
 
     # --- turn start, activation order ---------------------------------------------
     def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
+        entities.rebuild(self, state)  # after a resume from a checkpoint taken at this boundary
         state.data["struck"] = {}
         arcane_play.round_start(state)  # PR-68
         yield from entities.turn_start(state, ctx)  # 16.8: the loose entities' d8
