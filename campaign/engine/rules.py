@@ -9,7 +9,7 @@ generators: they mutate the state, emit events through `ctx`, and `yield` RollRe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
@@ -25,6 +25,7 @@ from campaign.engine.state import BattleState, state_from_setup
 if TYPE_CHECKING:
     from campaign.activation.model_actions import ModelActions
     from campaign.engine.context import Context
+    from campaign.engine.events import Event
     from campaign.engine.odds import AttackOdds
     from campaign.engine.report import OddsReport
     from campaign.outcome import BattleOutcome
@@ -181,6 +182,16 @@ class BattleRules:
         named outcomes (or AttackOdds, which reports casualties). Odds and resolution should
         read the same description of the action."""
         raise IllegalCommand("odds", f"these rules give no odds for {command.type}")
+
+    def odds_observed(self, before: BattleState, after: BattleState, command: Command,
+                      events: Sequence[Event]) -> dict[str, int] | None:
+        """What the named outcomes of `odds(before, command)` came to in one resolution of
+        `command` (the conformance kit rolls it many times with auto dice and holds each
+        outcome's mean to the odds within 3 sigma): `after` is the state at the next
+        decision, `events` all emitted since the command. A whether-outcome counts 0 or 1.
+        None: not settled yet (hits held until the phase ends, say); the kit passes until
+        it is. `{}` (the default): the rules do not say, and the kit asks them to."""
+        return {}
 
     def odds_query(self, state: BattleState, unit_id: str, target_id: str, action: str,
                    facts: dict[str, Any]) -> Command:

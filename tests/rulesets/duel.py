@@ -20,7 +20,7 @@ together when the phase ends), then strikes, each side in turn in initiative ord
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -30,6 +30,7 @@ from campaign.activation.model_actions import Groups, ModelActions, set_apart
 from campaign.activation.phased import ALTERNATE, EACH_SIDE, Phase, PhasedHost, TurnPlan, hold, release
 from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.engine.commands import Command
+from campaign.engine.events import Event
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.report import OddsReport, Outcome
@@ -134,13 +135,18 @@ class DuelRules(BattleRules):
         unit.markers["struck"] = True
         if attack + self.skill(state, command) > defend + self.stat(state, target.id, "guard"):
             target.alive[0].alive = False
-            ctx.emit("removed", f"{unit.name} removes one of {target.name}")
+            ctx.emit("removed", f"{unit.name} removes one of {target.name}", strike=unit.id)
         else:
             ctx.emit("held", f"{target.name} holds")
 
     def odds(self, state: BattleState, command: Command) -> OddsReport:
         p = p_beats(self.skill(state, command), self.stat(state, command.target, "guard"))
         return OddsReport((Outcome("removed", {0: 1 - p, 1: p}),), (f"d6+skill beats d6+guard: {float(p):.0%}",))
+
+    def odds_observed(self, before: BattleState, after: BattleState, command: Command,
+                      events: Sequence[Event]) -> dict[str, int]:
+        """The strike's own removal (a volley later in the same step removes models too)."""
+        return {"removed": sum(1 for e in events if e.kind == "removed" and e.data.get("strike") == command.unit)}
 
     def is_over(self, state: BattleState) -> bool:
         return any(all(u.eliminated for u in state.units_of(s.id, alive=False)) for s in state.sides)

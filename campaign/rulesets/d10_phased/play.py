@@ -572,8 +572,8 @@ class D10Play:
         for o in outcomes:
             name = game.roster.model(o.model).label
             text = f"{name}: {o.hits} hit(s), {o.saves} saved" + (", destroyed" if o.destroyed else "")
-            emit("destroyed" if o.destroyed else "damage", text, model=o.model, unsaved=o.unsaved, criticals=list(o.criticals), when=when,
-                 **({"element": o.model} if o.destroyed else {}))
+            emit("destroyed" if o.destroyed else "damage", text, model=o.model, hits=o.hits, unsaved=o.unsaved,
+                 criticals=list(o.criticals), when=when, **({"element": o.model} if o.destroyed else {}))
         game.contacts = [p for p in game.contacts if all(game.roster.model(m).alive for m in p)]
 
     def _leaders(self, game: Game, emit: Emit) -> Resolution:

@@ -9,12 +9,13 @@ are plugged into the core's phased turn once the core has one (docs/d10-phased.m
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.events import Event
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
 from campaign.engine.snapshot import register as snapshot_classes
@@ -173,6 +174,23 @@ class D10Rules(BattleRules):
             raise IllegalCommand("odds", "name the attacking models")
         side = game.roster.model(attackers[0]).side
         return self.play.odds(game, side, command)
+
+    def odds_observed(self, before: BattleState, after: BattleState, command: Command,
+                      events: Sequence[Event]) -> dict[str, int] | None:
+        """A declaration's outcomes on its target model, read off the damage report when the
+        phase ends (the saves are rolled there, AMB-17); not settled before the next phase."""
+        if command.type != "declare":
+            return {}
+        if not any(e.kind == "phase" for e in events) and not after.over:
+            return None
+        target = getattr(command, "target", "")
+        report = next((e for e in events if e.kind in ("damage", "destroyed") and e.data.get("model") == target), None)
+        if report is None:  # no hit and nothing owed: no save roll, no report
+            return {"removed": 0, "hits": 0, "unsaved": 0, "absorbed": 0, "critical": 0}
+        destroyed = report.kind == "destroyed"
+        unsaved = int(report.data["unsaved"])
+        return {"removed": int(destroyed), "hits": int(report.data["hits"]), "unsaved": unsaved,
+                "absorbed": 0 if destroyed else unsaved, "critical": int(not destroyed and bool(report.data["criticals"]))}
 
     def odds_query(self, state: BattleState, unit_id: str, target_id: str, action: str, facts: dict[str, Any]) -> Command:
         """`muster odds`: every living model of the unit declares on the target unit's first

@@ -10,7 +10,7 @@ that `odds` reads (attack.py), so the odds shown are the odds rolled.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from campaign.activation.model_actions import model_activation
 from campaign.engine.commands import Choose, Command
 from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.events import Event
 from campaign.engine.display import UnitView
 from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.rules import BattleRules, Initiative, Resolution
@@ -1704,6 +1705,29 @@ class FigWarsRules(BattleRules):
             extra = machine_play.damage_outcomes(state.element(target_id), machine, rows[0].odds.dp)
             report = attrs.evolve(report, outcomes=report.outcomes + extra)
         return report
+
+    def odds_observed(self, before: BattleState, after: BattleState, command: Command,
+                      events: Sequence[Event]) -> dict[str, int] | None:
+        """A shot's or strike's DP on the target unit's models, whether any was pinned, and
+        (melee) the DP the counter-attacks put on the attacker's unit, read off the models'
+        DP and pins (machines, whose damage goes by the tables, are not read). Not settled
+        until the roll is made (the defender may first be asked about a Focus)."""
+        if not isinstance(command, (Shoot, Strike)):
+            return {}
+        if not any(e.kind in ("shot", "melee", "placement") and e.data.get("model") == command.model for e in events):
+            return None
+
+        def dp(state: BattleState, unit_id: str) -> int:
+            return sum(int(e.data["dp"]) for e in state.unit(unit_id).elements if "dp" in e.data)
+
+        def pins(state: BattleState, unit_id: str) -> int:
+            return sum(int(e.data.get("pins", 0)) for e in state.unit(unit_id).elements)
+
+        seen = {"DP inflicted": dp(before, command.target) - dp(after, command.target),
+                "pinned": int(pins(after, command.target) > pins(before, command.target))}
+        if isinstance(command, Strike):
+            seen["counter-attack DP"] = dp(before, command.unit) - dp(after, command.unit)
+        return seen
 
     def _with_placement(self, state: BattleState, command: Command, odds: OpposedOdds) -> OpposedOdds:
         """A grenade or indirect shot hurts its target only once placed (>= 1 success)."""

@@ -18,7 +18,7 @@ their `data` and `markers` dicts:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ import attrs
 from campaign.engine.commands import Command
 from campaign.engine.display import UnitView
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.events import Event
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState, state_from_setup
@@ -125,6 +126,14 @@ class FlatOutWarRules(
         from campaign.rulesets.flat_out_war.engine.card_host import FlatOutWarHost
 
         return FlatOutWarHost(self, options) if scheme == SCHEME_NAME else None
+
+    def odds_observed(self, before: BattleState, after: BattleState, command: Command,
+                      events: Sequence[Event]) -> dict[str, int]:
+        """Casualties (the odds' one outcome): the target's models removed by the attack."""
+        target = getattr(command, "target", "")
+        if command.type not in ("melee", "shoot") or not target:
+            return {}
+        return {"casualties": len(before.unit(target).alive) - len(after.unit(target).alive)}
 
     def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
         """Morale, markers, spells, and each element's die (and the die it started with)."""
