@@ -9,8 +9,6 @@ scheme to roll.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,6 +17,7 @@ from campaign.engine.pending import CommandSpec, Decision, Resolution, RollReque
 from campaign.activation import DEFAULT_SCHEME
 from campaign.engine.state import BattleState
 from campaign.options import Option, resolve_options
+from campaign.plugins import entry_point_classes, import_packages
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -135,19 +134,14 @@ def _load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
-    from importlib.metadata import entry_points  # slow to import: only when every scheme is wanted
-
     import campaign.activation
     from campaign.rulesets import ruleset_ids
 
-    for info in pkgutil.iter_modules(campaign.activation.__path__, "campaign.activation."):
-        if info.ispkg:
-            importlib.import_module(info.name)
+    import_packages(campaign.activation.__path__, "campaign.activation.")
     ruleset_ids()
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        loaded = point.load()
-        if isinstance(loaded, type) and issubclass(loaded, ActivationScheme) and loaded.name not in _SCHEMES:
-            register_scheme(loaded)
+    for cls in entry_point_classes(ENTRY_POINT_GROUP, ActivationScheme):
+        if cls.name not in _SCHEMES:
+            register_scheme(cls)
 
 
 def scheme_class(name: str) -> type[ActivationScheme]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from campaign.plugins import entry_point_classes, import_packages
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, UnknownRuleset
 
 ENTRY_POINT_GROUP = "muster.rulesets"
@@ -39,15 +40,10 @@ def _load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
-    from importlib.metadata import entry_points  # slow to import: only when every ruleset is wanted
-
-    for info in pkgutil.iter_modules(__path__, f"{__name__}."):
-        if info.ispkg:
-            importlib.import_module(info.name)
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        loaded = point.load()
-        if isinstance(loaded, type) and issubclass(loaded, Ruleset) and loaded.id not in _REGISTRY:
-            register(loaded)
+    import_packages(__path__, f"{__name__}.")
+    for cls in entry_point_classes(ENTRY_POINT_GROUP, Ruleset):
+        if cls.id not in _REGISTRY:
+            register(cls)
 
 
 def _load_named(ruleset_id: str) -> None:

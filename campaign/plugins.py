@@ -1,0 +1,31 @@
+"""Finding plug-ins, for the ruleset and activation-scheme registries alike: every package
+under a folder is imported (importing one registers what it declares), and the classes an
+entry-point group of installed distributions names are handed back."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable
+from importlib.metadata import entry_points
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def import_packages(path: Iterable[str], prefix: str) -> None:
+    """Import every package directly under `path` (a package's `__path__`), named `prefix` + name."""
+    for info in pkgutil.iter_modules(path, prefix):
+        if info.ispkg:
+            importlib.import_module(info.name)
+
+
+def entry_point_classes(group: str, base: type[T]) -> list[type[T]]:
+    """The subclasses of `base` that the entry points of `group` name, in order. A point
+    naming a module is loaded too: importing it may register its own classes."""
+    found: list[type[T]] = []
+    for point in entry_points(group=group):
+        loaded = point.load()
+        if isinstance(loaded, type) and issubclass(loaded, base):
+            found.append(loaded)
+    return found
