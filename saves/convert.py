@@ -194,12 +194,17 @@ def _attrs_guard(converter: cattrs.Converter) -> Any:
     return factory
 
 
+def _is_literal(tp: Any) -> bool:
+    origin: object = get_origin(tp)  # (typeshed's overloads would call it a ParamSpec)
+    return origin is Literal
+
+
 def make_converter() -> cattrs.Converter:
     """A converter that structures strictly and unstructures tuples as lists."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for tp in (bool, int, float, str):
         conv.register_structure_hook(tp, _strict(tp))
-    conv.register_structure_hook_factory(lambda t: get_origin(t) is Literal, _literal_factory)
+    conv.register_structure_hook_factory(_is_literal, _literal_factory)
     conv.register_structure_hook_factory(_is_primitive_union, _union_factory)
     conv.register_structure_hook_factory(is_sequence, _sequence_factory(conv))
     conv.register_structure_hook_factory(is_mapping, _mapping_factory(conv))

@@ -16,10 +16,13 @@ import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.engine.snapshot import Snapshot, SnapshotError, dumps, loads, prefix_digest
 from saves.atomic import atomic_write_text
+
+if TYPE_CHECKING:
+    from campaign.engine import Battle
 
 KEEP = 2  # snapshots kept per battle: the newest, and one before it in case it is torn
 MAX_BYTES = 64 * 1024 * 1024  # a snapshot larger than this is not read
@@ -125,7 +128,7 @@ def open_battle(file: Any, setup: Any, dice: Any = None, progress: Any = None) -
     return battle
 
 
-def save_snapshot(battle: Any, path: str | Path, setup_text: str, saved: int, after: int = -1) -> int:
+def save_snapshot(battle: Battle, path: str | Path, setup_text: str, saved: int, after: int = -1) -> int:
     """Cache the battle's latest checkpoint if it lies within the `saved` entries on disk and
     is newer than entry `after` (the one cached already). Returns the entry cached, or `after`."""
     entry = battle.checkpoint_entry

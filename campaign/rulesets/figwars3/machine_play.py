@@ -23,6 +23,7 @@ from campaign.rulesets.figwars3.vehicles import Machine
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
+    from campaign.engine.report import OddsReport
 
 ACTIONS_PER_SEAT = 2  # PR-27: the driver and each crew member have 2 actions
 
@@ -330,7 +331,7 @@ def machine_specs(rules: Any, state: BattleState, el: ElementState, enemies: lis
     return out
 
 
-def ram_report(rules: Any, state: BattleState, command: Any) -> Any:
+def ram_report(rules: Any, state: BattleState, command: Any) -> OddsReport:
     """Odds of a ram against each named victim: who wins, DP each way, and the damage
     table's results on a machine that is hit."""
     from campaign.engine.report import OddsReport, Outcome
