@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterable
-from importlib.metadata import entry_points
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -23,6 +22,8 @@ def import_packages(path: Iterable[str], prefix: str) -> None:
 def entry_point_classes(group: str, base: type[T]) -> list[type[T]]:
     """The subclasses of `base` that the entry points of `group` name, in order. A point
     naming a module is loaded too: importing it may register its own classes."""
+    from importlib.metadata import entry_points  # slow to import: only when every plug-in is listed
+
     found: list[type[T]] = []
     for point in entry_points(group=group):
         loaded = point.load()

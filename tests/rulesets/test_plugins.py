@@ -23,7 +23,7 @@ class _Point:
 
 def test_entry_points_give_the_subclasses_of_the_base_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     points = {"muster.rulesets": [_Point(plugins), _Point(Duel), _Point(ActivationScheme), _Point(42)]}
-    monkeypatch.setattr(plugins, "entry_points", lambda group: points.get(group, []))
+    monkeypatch.setattr("importlib.metadata.entry_points", lambda group: points.get(group, []))
     assert plugins.entry_point_classes("muster.rulesets", Ruleset) == [Duel]  # a module is loaded, not returned
     assert plugins.entry_point_classes("muster.activation", ActivationScheme) == []
 
