@@ -9,6 +9,7 @@ scheme to roll.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
