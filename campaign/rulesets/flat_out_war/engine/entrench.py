@@ -40,7 +40,7 @@ def reveal(state: BattleState, unit: UnitState) -> str | None:
     """Unhide the unit and publish its written position; None if it was not hidden."""
     if not unit.markers.pop(KEY, None):
         return None
-    location = state.secret.get(unit.side, {}).get(KEY, {}).pop(unit.id, "")
+    location: str = state.secret.get(unit.side, {}).get(KEY, {}).pop(unit.id, "")
     unit.data["entrenched_at"] = location
     return location
 

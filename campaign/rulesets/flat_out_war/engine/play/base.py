@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from campaign.engine.commands import Reroll
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, Decision, Resolution, RollRequest
+from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.engine.pending import Resolution as Resolution  # the mixins import it from here
 from campaign.engine.state import BattleState, ElementState, UnitState, liveness_epoch
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.commands import fact
