@@ -10,7 +10,7 @@ teleport, entity).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -21,6 +21,9 @@ from campaign.force import Element
 from campaign.rulesets.figwars3 import arcane as ar
 from campaign.rulesets.figwars3.attack import OpposedRoll, Term
 from campaign.rulesets.figwars3.rerolls import ReRoll
+
+if TYPE_CHECKING:
+    from campaign.engine.report import OddsReport
 
 POWER_NAMES: dict[str, str] = {
     "assault": "arcane assault",
@@ -328,7 +331,7 @@ def spend_on_force(el: Any, points: int, ctx: Any) -> None:
              model=el.id, power="force_weapon", level=points)
 
 
-def power_report(rules: Any, state: Any, command: Any) -> Any:
+def power_report(rules: Any, state: Any, command: Any) -> OddsReport:
     """Odds of a power that rolls without an opposed pool (16.4, 16.7): the DP a spirit
     strike takes off its target, or where a teleport ends. Read from the same rules the
     cast rolls (arcane.spirit_odds, teleport_odds)."""
