@@ -26,6 +26,7 @@ from tui.cli.replay import battle_setup
 from tui.screens.battle_dialogs import CommandForm
 from tui.screens.picker import PickerScreen
 from tui.widgets.battle_panels import UnitsPanel
+from tests.workers import workers_done
 
 LIB = builtin_scenarios()
 
@@ -55,7 +56,7 @@ def units_text(screen: object) -> str:
 
 async def settle(app: MusterApp, pilot: object) -> None:
     for _ in range(3):
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()  # type: ignore[attr-defined]
 
 

@@ -17,6 +17,7 @@ from tests.tui.helpers import screen_text, type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import CommandForm
+from tests.workers import workers_done
 
 
 def figwars_campaign(folder: Path) -> Path:
@@ -32,7 +33,7 @@ def figwars_campaign(folder: Path) -> Path:
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
 
 

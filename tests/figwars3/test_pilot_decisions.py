@@ -26,6 +26,7 @@ from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import ChoiceField, CommandForm, FacesScreen
 from tui.screens.picker import PickerScreen
+from tests.workers import workers_done
 
 
 def with_ability(force: Force, unit_name: str, ability: str) -> Force:
@@ -52,7 +53,7 @@ def campaign_folder(folder: Path, first: Force = SAMPLES["USC Strike Group"], se
 
 async def settle(pilot: Any) -> None:
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
 
 

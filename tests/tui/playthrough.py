@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import OptionList
+from tests.workers import workers_done
 
 
 class Keys:
@@ -29,7 +30,7 @@ class Keys:
 
 async def settle(pilot: Any) -> None:
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
 
 

@@ -24,6 +24,7 @@ from tui.cli.replay import battle_setup
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import CommandForm, FacesScreen, parse
 from tui.screens.post_battle import PostBattleScreen
+from tests.workers import workers_done
 
 SIZE = (80, 24)
 
@@ -41,7 +42,7 @@ def table_mode(folder: Path) -> Path:
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
 
 

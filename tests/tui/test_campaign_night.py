@@ -17,12 +17,13 @@ from tests.tui.helpers import screen_text
 from tui.app import MusterApp
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.log_viewer import LogViewerScreen
+from tests.workers import workers_done
 
 
 async def settle(pilot, times: int = 10) -> None:  # type: ignore[no-untyped-def]
     for _ in range(times):
         await pilot.pause(0.02)
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

@@ -16,6 +16,7 @@ from tests.tui.toy_ruleset import ToyWar, toy_force
 from tui import workspace
 from tui.app import MusterApp
 from tui.screens.log_viewer import LogViewerScreen
+from tests.workers import workers_done
 
 SIZE = (80, 24)
 
@@ -31,7 +32,7 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 async def idle(pilot) -> None:  # type: ignore[no-untyped-def]
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
 
 
