@@ -15,6 +15,7 @@ from campaign.engine import AutoDice, Battle, BattleSetup, Decision, SideSetup
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec
+from campaign.engine.scheme import scheme_names
 from campaign.engine.state import BattleState
 from campaign.rulesets import Ruleset, get_ruleset, ruleset_class, ruleset_ids
 
@@ -27,6 +28,16 @@ from play import place_in_order  # noqa: E402
 def playable() -> list[str]:
     """Registered rulesets that play battles (override `battle_rules`)."""
     return [rid for rid in ruleset_ids() if ruleset_class(rid).battle_rules is not Ruleset.battle_rules]
+
+
+def schemes(rid: str) -> list[str]:
+    """The activation schemes the kit plays a ruleset under: its default, the ones it names,
+    and any its rules plug a host into (Flat Out War's cards)."""
+    cls = ruleset_class(rid)
+    rules = get_ruleset(rid).battle_rules()
+    named = [cls.default_activation or DEFAULT_SCHEME, *cls.activation_schemes]
+    named += [s for s in scheme_names() if rules.scheme_host(s, {}) is not None]
+    return list(dict.fromkeys(named))
 
 
 def sample_setup(rid: str, activation: str = "", rounds: int = 4) -> BattleSetup:

@@ -23,7 +23,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec
 from campaign.rulesets import get_ruleset
 
-from .kit import base_fields, playable, sample_setup, walk
+from .kit import base_fields, playable, sample_setup, schemes, walk
 
 UNKNOWN = "no-such-model"
 DECISIONS = 150  # decisions of the walked battle looked at
@@ -120,12 +120,12 @@ def refused_cleanly(battle: Battle, what: str, data: dict[str, Any]) -> str | No
     return None
 
 
-@pytest.mark.parametrize("rid", [*playable(), "duel"])
-def test_near_legal_junk_is_refused_cleanly_and_changes_nothing(rid: str, with_duel: None) -> None:
+@pytest.mark.parametrize(("rid", "scheme"), [(rid, s) for rid in playable() for s in schemes(rid)] + [("duel", "")])
+def test_near_legal_junk_is_refused_cleanly_and_changes_nothing(rid: str, scheme: str, with_duel: None) -> None:
     problems: list[str] = []
     seen: dict[str, int] = {}
     tried = 0
-    for index, battle in enumerate(walk(sample_setup(rid))):
+    for index, battle in enumerate(walk(sample_setup(rid, scheme))):
         if index >= DECISIONS:
             break
         decision = battle.pending

@@ -32,7 +32,7 @@ from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState
 
-from .kit import base_fields, commands_for, playable, sample_setup, walk
+from .kit import base_fields, commands_for, playable, sample_setup, schemes, walk
 
 TRIALS = 200
 CASES = 2  # attacks per ruleset, of different command types where it offers them
@@ -57,8 +57,8 @@ def _try(setup: BattleSetup, log: list[dict[str, Any]], command: Command) -> boo
     return True
 
 
-def cases(rid: str) -> Iterator[Case]:
-    setup = sample_setup(rid)
+def cases(rid: str, scheme: str = "") -> Iterator[Case]:
+    setup = sample_setup(rid, scheme)
     types: set[str] = set()
     found = 0
     for battle in walk(setup, steps=400):
@@ -128,9 +128,9 @@ def disagreements(rid: str, report: OddsReport, seen: list[dict[str, int]], what
     return out
 
 
-@pytest.mark.parametrize("rid", [*playable(), "duel"])
-def test_odds_agree_with_auto_dice_within_three_sigma(rid: str, with_duel: None) -> None:
-    found = list(cases(rid))
+@pytest.mark.parametrize(("rid", "scheme"), [(rid, s) for rid in playable() for s in schemes(rid)] + [("duel", "")])
+def test_odds_agree_with_auto_dice_within_three_sigma(rid: str, scheme: str, with_duel: None) -> None:
+    found = list(cases(rid, scheme))
     assert found, f"{rid}: the sample battle offered no command with odds that the rules took"
     problems: list[str] = []
     for case in found:

@@ -158,7 +158,7 @@ def _model_name(roster: Roster, model: ModelState) -> str:
     return name if unit.name == model.name else f"{name} ({unit.name})"
 
 
-def _ids(value: Any, rule: str, name: str, known: Collection[str]) -> list[str]:
+def reported_ids(value: Any, rule: str, name: str, known: Collection[str]) -> list[str]:
     """A reported list of ids, each one of `known` (the reporting side's living models, or
     its units): an id naming nothing, a dead model or the other side's is refused here, so
     a report never half-lands."""
@@ -170,7 +170,7 @@ def _ids(value: Any, rule: str, name: str, known: Collection[str]) -> list[str]:
     return value
 
 
-def _own(game: Game, side: str) -> set[str]:
+def reportable(game: Game, side: str) -> set[str]:
     """The ids a side may report: its living models and its units."""
     return {m.id for m in game.roster.side_models(side)} | {u.id for u in game.roster.units.values() if u.side == side}
 
@@ -228,7 +228,7 @@ class D10Play:
             for side in (plan.holder, other_side(pair, plan.holder)):
                 fact = FactSpec("spared", (), [], "one model per unit that keeps its wits", PICK_MODELS)
                 got = yield _report(side, "Senseless Slaughter: pick one model per unit to spare", (fact,))
-                spared += _ids(got.facts.get("spared", []), "DP-5.2", "spared", _own(game, side))
+                spared += reported_ids(got.facts.get("spared", []), "DP-5.2", "spared", reportable(game, side))
             try:
                 senseless_slaughter(game.roster, spared)
             except ValueError as exc:
@@ -273,9 +273,9 @@ class D10Play:
             got = yield Decision(side, f"{PHASE_NAMES[phase]}: command control and table facts",
                                  (CommandSpec("report", facts=tuple(facts), label="Report"),),
                                  data={"pick_elements": own, "pick_units": cowardly})
-            beyond += _ids(got.facts.get("beyond_radius", []), "DP-6", "beyond_radius", _own(game, side))
+            beyond += reported_ids(got.facts.get("beyond_radius", []), "DP-6", "beyond_radius", reportable(game, side))
             for key in morale:
-                morale[key] += _ids(got.facts.get(key, []), "DP-18", key, _own(game, side))
+                morale[key] += reported_ids(got.facts.get(key, []), "DP-18", key, reportable(game, side))
         try:
             out = command_check(game.roster, sides, beyond)
         except ValueError as exc:
@@ -504,7 +504,7 @@ class D10Play:
         of the firer or of the friend, or as plunging fire from the bases the engine knows."""
         if close or not friends:
             return
-        for friend_id in _ids(friends, "DP-14.2", "friends_between", _own(game, model.side)):
+        for friend_id in reported_ids(friends, "DP-14.2", "friends_between", reportable(game, model.side)):
             friend = self._own(game, model.side, friend_id, "DP-14.2")
             if friend.id == model.id or has_hook(model.specials, FIRE_THROUGH_FRIENDS) or has_hook(friend.specials, FIRE_THROUGH_FRIENDS):
                 continue

@@ -177,11 +177,12 @@ class D10Rules(BattleRules):
 
     def odds_observed(self, before: BattleState, after: BattleState, command: Command,
                       events: Sequence[Event]) -> dict[str, int] | None:
-        """A declaration's outcomes on its target model, read off the damage report when the
-        phase ends (the saves are rolled there, AMB-17); not settled before the next phase."""
-        if command.type != "declare":
+        """An attack's outcomes on its target model, read off the damage report: a card action's
+        at once (7.4), a declaration's when the phase ends (the saves are rolled there,
+        AMB-17), so not settled before the next phase begins."""
+        if command.type not in ("declare", "fire", "close"):
             return {}
-        if not any(e.kind == "phase" for e in events) and not after.over:
+        if command.type == "declare" and not any(e.kind == "phase" for e in events) and not after.over:
             return None
         target = getattr(command, "target", "")
         report = next((e for e in events if e.kind in ("damage", "destroyed") and e.data.get("model") == target), None)

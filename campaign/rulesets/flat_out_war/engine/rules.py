@@ -129,11 +129,13 @@ class FlatOutWarRules(
 
     def odds_observed(self, before: BattleState, after: BattleState, command: Command,
                       events: Sequence[Event]) -> dict[str, int]:
-        """Casualties (the odds' one outcome): the target's models removed by the attack."""
+        """Casualties (the odds' one outcome): the target's models the attack destroyed, read
+        off its events (the card scheme lands an action's results on the units only later)."""
         target = getattr(command, "target", "")
         if command.type not in ("melee", "shoot") or not target:
             return {}
-        return {"casualties": len(before.unit(target).alive) - len(after.unit(target).alive)}
+        mine = {e.id for e in before.unit(target).alive}
+        return {"casualties": len({e.data.get("element") for e in events if e.kind == "destroyed"} & mine)}
 
     def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
         """Morale, markers, spells, and each element's die (and the die it started with)."""
