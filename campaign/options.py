@@ -9,13 +9,17 @@ from typing import Any
 import attrs
 
 
+OptionValue = bool | int | str  # what a TOML file or the command line gives an option
+
+
 @attrs.define(frozen=True)
 class Option:
-    """A documented option: a proposed ruling that is a real choice."""
+    """A documented option: a proposed ruling that is a real choice. A value given for it
+    must have its default's type (a yes/no is not a number) and be one of its choices."""
 
     name: str
-    default: Any
-    choices: tuple[Any, ...] = ()
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
     help: str = ""
     ruling: str = ""  # the spec's ruling id, e.g. "A-56"
 
@@ -31,6 +35,9 @@ def resolve_options(specs: Iterable[Option], given: Mapping[str, Any] | None, ow
     out = {o.name: o.default for o in known.values()}
     for key, value in given.items():
         spec = known[key]
+        if type(value) is not type(spec.default):
+            kind = {bool: "true or false", int: "a whole number", str: "text"}.get(type(spec.default), type(spec.default).__name__)
+            raise ValueError(f"option {key} must be {kind}, not {value!r}")
         if spec.choices and value not in spec.choices:
             raise ValueError(f"option {key} must be one of {', '.join(map(str, spec.choices))}, not {value!r}")
         out[key] = value

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from campaign.activation.cards import options as card_options
-from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, Interrupt, PrepWeapon, SplitAction
+from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS, AssignCards, DealCards, Interrupt, PrepWeapon, SplitAction
 from campaign.activation.cards.commands import Rally as CardRally
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
 from campaign.activation.cards.host import SCHEME_NAME, CardHost, host_for
@@ -286,7 +286,7 @@ class CardScheme(PhasedScheme):
             if self._typed_deal(ctx) and count:
                 left = list(remaining)
 
-                def check_dealt(cmd: Any, left: list[Card] = left, count: int = count) -> None:
+                def check_dealt(cmd: DealCards, left: list[Card] = left, count: int = count) -> None:
                     _guard(lambda: _typed_cards(cmd.cards, left, count))
 
                 command = yield Decision(
@@ -804,7 +804,7 @@ def _ids(state: BattleState) -> set[str]:
     return {u.id for u in state.units}
 
 
-def _check_assignment(t: CardTable, side: str, cmd: Any) -> None:
+def _check_assignment(t: CardTable, side: str, cmd: AssignCards) -> None:
     _guard(lambda: t.check_assignment(side, cmd.cards))
 
 

@@ -21,7 +21,7 @@ from campaign.engine.setup import BattleSetup
 from campaign.engine.snapshot import register as snapshot_classes
 from campaign.engine.state import BattleState, state_from_setup
 from campaign.engine.rules import Resolution
-from campaign.rulesets.d10_phased.commands import CARD_COMMANDS, COMMANDS
+from campaign.rulesets.d10_phased.commands import CARD_COMMANDS, COMMANDS, Declare
 from campaign.rulesets.d10_phased.forces import RULESET_ID, force_to_army
 from campaign.rulesets.d10_phased.odds import DeclarationOdds
 from campaign.rulesets.d10_phased.play import D10Play, Game, new_game
@@ -166,10 +166,10 @@ class D10Rules(BattleRules):
 
     # --- odds -----------------------------------------------------------------------
     def odds(self, state: BattleState, command: Command) -> DeclarationOdds:  # type: ignore[override]
-        if command.type != "declare":
+        if not isinstance(command, Declare):
             raise IllegalCommand("odds", f"the d10 rules give odds for declare, not {command.type}")
         game = self.game(state)
-        attackers = getattr(command, "attackers", [])
+        attackers = command.attackers
         if not attackers or attackers[0] not in game.roster.models:
             raise IllegalCommand("odds", "name the attacking models")
         side = game.roster.model(attackers[0]).side

@@ -36,7 +36,7 @@ from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, FactSpec, Resolution
 from campaign.engine.state import BattleState, liveness_changed
-from campaign.rulesets.flat_out_war.engine.commands import Melee, Shoot
+from campaign.rulesets.flat_out_war.engine.commands import Melee, Move, Shoot
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -121,6 +121,8 @@ class FlatOutWarHost(CardHost):
         """FOW's own answer to how far the unit moved (a `distance`, or a `path`'s length):
         the 8" charge and the target-movement penalty read the same inches as FOW's rules."""
         step = super().move_step(state, command)
+        if not isinstance(command, Move):  # only a move has the kind "move" (KINDS)
+            return step
         contact = self.facts(command).get("contact") or []
         return attrs.evolve(step, inches=self.rules.inches_moved(state, command), contact=bool(contact))
 

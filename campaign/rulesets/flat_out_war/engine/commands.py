@@ -123,6 +123,11 @@ class Entrench(Command):
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
 
+# the commands the play code shares helpers between (typed instead of Any)
+Attack = Melee | Shoot | Cast
+FactCommand = Move | Melee | Shoot | Cast | Entrench
+
+
 FOW_COMMANDS: tuple[type[Command], ...] = (
     Move, Melee, Shoot, Cast, Rally, Switch, Attach, Detach, Objective, StrategicVictory, Report, Entrench,
 )
@@ -207,7 +212,7 @@ CAST_FACTS: tuple[FactSpec, ...] = (
 )
 
 
-def fact(command: Any, name: str, specs: tuple[FactSpec, ...]) -> Any:
+def fact(command: Command, name: str, specs: tuple[FactSpec, ...]) -> Any:
     """A command's fact, or its declared default."""
     facts = getattr(command, "facts", None)
     if facts and name in facts:

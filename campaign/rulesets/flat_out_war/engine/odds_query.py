@@ -15,7 +15,7 @@ from typing import Any
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, Effect
-from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS, Cast, Melee, Shoot
+from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS, Attack, Cast, Melee, Shoot
 
 ACTIONS = {"melee": "melee", "ranged": "shoot", "shoot": "shoot"}
 UNIT_FLAGS = ("ran", "charging", "moved")
@@ -54,7 +54,7 @@ def odds_command(rules: Any, state: BattleState, attacker_id: str, target_id: st
 
 
 def _command(rules: Any, state: BattleState, attacker_id: str, target_id: str, action: str,
-             facts: dict[str, Any]) -> Command:
+             facts: dict[str, Any]) -> Attack:
     attacker = state.unit(attacker_id)
     if action.startswith("spell:"):
         spell = action.split(":", 1)[1].strip()
@@ -71,7 +71,7 @@ def _command(rules: Any, state: BattleState, attacker_id: str, target_id: str, a
     return cls(unit=attacker_id, target=target_id, facts=facts)
 
 
-def _check_facts(command: Any) -> None:
+def _check_facts(command: Attack) -> None:
     """Refuse fact names and values the action does not know (a typo must not pass silently)."""
     specs = {"melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}[command.type]
     known = {f.name: f for f in specs}

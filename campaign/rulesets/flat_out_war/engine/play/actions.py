@@ -9,6 +9,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState
 from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
+from campaign.rulesets.flat_out_war.engine.commands import Attach, Detach, Switch
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -19,7 +20,7 @@ class ActionsMixin(PlayHelpers):
 
     _traits: dict[str, Any]
 
-    def _check_attach(self, state: BattleState, cmd: Any) -> None:
+    def _check_attach(self, state: BattleState, cmd: Attach) -> None:
         officer = self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
         if target.side != officer.side:
@@ -27,7 +28,7 @@ class ActionsMixin(PlayHelpers):
         if not all(self.combatant(state, e).has("command") for e in officer.alive):
             raise IllegalCommand("FOW 20 Command", f"{officer.name} is not an officer (needs Command)")
 
-    def _do_attach(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_attach(self, state: BattleState, cmd: Attach, ctx: Context) -> Resolution:
         officer, target = state.unit(cmd.unit), state.unit(cmd.target)
         officer.data["attached_to"] = target.id
         target.data["officer"] = officer.id
@@ -36,7 +37,7 @@ class ActionsMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _do_detach(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_detach(self, state: BattleState, cmd: Detach, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         officer = state.unit(unit.data["officer"])
         officer.data["attached_to"] = ""
@@ -45,7 +46,7 @@ class ActionsMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _do_switch(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_switch(self, state: BattleState, cmd: Switch, ctx: Context) -> Resolution:
         """[SO] Activate: switching the linked attribute uses the Other Action (A-61)."""
         unit = state.unit(cmd.unit)
         es = state.element(cmd.element)

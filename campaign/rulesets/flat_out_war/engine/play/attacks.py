@@ -20,7 +20,7 @@ from campaign.rulesets.flat_out_war.engine.artillery import bounce, scatter
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import AttackKind, heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
-from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, SHOOT_FACTS, fact
+from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, SHOOT_FACTS, Attack, FactCommand, Melee, Shoot, fact
 from campaign.rulesets.flat_out_war.engine.declare import (
     NoAttack,
     UnderTemplate,
@@ -69,7 +69,7 @@ class AttackMixin(PlayHelpers):
         if target.markers.get("entrenched"):
             raise IllegalCommand("FOW 20 Entrenched", f"{target.name} is entrenched and hidden until it is revealed")
 
-    def _check_melee(self, state: BattleState, cmd: Any) -> None:
+    def _check_melee(self, state: BattleState, cmd: Melee) -> None:
         unit = self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
         self._check_hidden(target)
@@ -105,7 +105,7 @@ class AttackMixin(PlayHelpers):
         loose = c.has("loose cohesion") or c.kind == "vehicle"
         return loose and c.kind == "trooper"
 
-    def _check_shoot(self, state: BattleState, cmd: Any) -> None:
+    def _check_shoot(self, state: BattleState, cmd: Shoot) -> None:
         unit = self._unit(state, cmd.unit)
         target = self._unit(state, cmd.target, "target unit")
         self._check_hidden(target)
@@ -157,7 +157,7 @@ class AttackMixin(PlayHelpers):
                 **cmd.facts, **dict(entry.facts), "shot_targets": [],
                 "shooters": [entry.element] if entry.element else fact(cmd, "shooters", SHOOT_FACTS)}))
 
-    def _shot_targets(self, cmd: Any) -> list[ShotTarget]:
+    def _shot_targets(self, cmd: Attack) -> list[ShotTarget]:
         choices = {f.name: f.choices for f in SHOOT_FACTS}
         try:
             return [parse_shot_target(t, choices) for t in fact(cmd, "shot_targets", SHOOT_FACTS) or []]
@@ -172,7 +172,7 @@ class AttackMixin(PlayHelpers):
                 raise IllegalCommand("A-22", f"there is no element {entry.target!r}") from None
         return self._unit(state, entry.target, "target unit")
 
-    def _aim_shots(self, state: BattleState, cmd: Any, sit: Situation, target: UnitState, cs: list[Combatant],
+    def _aim_shots(self, state: BattleState, cmd: Attack | None, sit: Situation, target: UnitState, cs: list[Combatant],
                    specs: list[AttackSpec]) -> list[tuple[UnitState, list[AttackSpec]]]:
         """A-22: the rolls grouped by the unit they go to, each shot that `shot_targets`
         names re-declared against its own target with that target's facts."""
@@ -217,7 +217,7 @@ class AttackMixin(PlayHelpers):
         return None
 
     # --- melee and the attack dice --------------------------------------------
-    def _do_melee(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_melee(self, state: BattleState, cmd: Melee, ctx: Context) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         attackers = self._participants(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
         self._take_action(state, unit, cmd, MELEE_FACTS, attackers)
@@ -317,7 +317,7 @@ class AttackMixin(PlayHelpers):
             return "column of two files" if double else "column"
         return "line of two ranks" if double else "line"
 
-    def _take_action(self, state: BattleState, unit: UnitState, cmd: Any, specs: tuple,
+    def _take_action(self, state: BattleState, unit: UnitState, cmd: FactCommand, specs: tuple,
                      attackers: list[ElementState] | None = None) -> None:
         earlier = unit.markers.get("attacked", []) if unit.markers.get("acted") == cmd.type else []
         if attackers is not None and set(earlier) >= {e.id for e in self._able(state, unit)}:
@@ -330,7 +330,7 @@ class AttackMixin(PlayHelpers):
         for es in unit.alive:
             es.data["acted_turn"] = state.turn
 
-    def _allocation(self, state: BattleState, target: UnitState, cmd: Any) -> list[ElementState]:
+    def _allocation(self, state: BattleState, target: UnitState, cmd: Attack | None) -> list[ElementState]:
         """The target's living elements in the order the attacker hands out hits (A-23):
         the `allocate` fact's element ids first, then the rest in unit order."""
         wanted = list(fact(cmd, "allocate", SHOOT_FACTS) or []) if cmd is not None else []
@@ -425,7 +425,7 @@ class AttackMixin(PlayHelpers):
         return None
 
     # --- shooting -------------------------------------------------------------
-    def _covered(self, state: BattleState, cmd: Any, unit: UnitState, what: str) -> Resolution:
+    def _covered(self, state: BattleState, cmd: Attack | None, unit: UnitState, what: str) -> Resolution:
         """The elements under a template: the command's `covered` fact, or else the
         players are asked (the engine never guesses who stands under it, FOW 17)."""
         ids = (fact(cmd, "covered", SHOOT_FACTS) or []) if cmd is not None else []
@@ -439,7 +439,7 @@ class AttackMixin(PlayHelpers):
                 raise IllegalCommand("FOW 17", f"there is no element {eid!r}") from None
         return [e for e in out if e.alive]
 
-    def _do_shoot(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_shoot(self, state: BattleState, cmd: Shoot, ctx: Context) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
         shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         self._take_action(state, unit, cmd, SHOOT_FACTS, shooters)
@@ -454,7 +454,7 @@ class AttackMixin(PlayHelpers):
         yield from self._fire(state, ctx, unit, target, shooters, sit, cmd, names)
 
     def _fire(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, shooters: list[ElementState],
-              sit: Situation, cmd: Any, names: set[str] | None = None) -> Resolution:
+              sit: Situation, cmd: Attack | None, names: set[str] | None = None) -> Resolution:
         lost_before = self._loss_mark()
         cs = [self.combatant(state, e) for e in shooters]
 
@@ -498,7 +498,7 @@ class AttackMixin(PlayHelpers):
         yield from self._losses_morale(state, ctx, lost_before)
 
     def _special_fire(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, es: ElementState,
-                      w: Arm, sit: Situation, cmd: Any) -> Resolution:
+                      w: Arm, sit: Situation, cmd: Attack | None) -> Resolution:
         """Templates, Inaccurate scatter and Linear Artillery bounce (section 17)."""
         c = self.combatant(state, es)
         template = c.template_of(w)
@@ -556,7 +556,7 @@ class AttackMixin(PlayHelpers):
         return inches
 
     def _land(self, state: BattleState, ctx: Context, unit: UnitState, es: ElementState, w: Arm, target: UnitState,
-              cmd: Any, marker: ElementState, sit: Situation, template: str | None) -> Resolution:
+              cmd: Attack | None, marker: ElementState, sit: Situation, template: str | None) -> Resolution:
         c = self.combatant(state, es)
         if not template:
             ctx.emit("hit", f"{marker.name} is hit by {es.name}'s {w.name}", element=marker.id)

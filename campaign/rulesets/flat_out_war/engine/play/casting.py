@@ -11,7 +11,7 @@ from campaign.rulesets.flat_out_war import spells as catalogue
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from
 from campaign.rulesets.flat_out_war.engine.casting import SPELL_EFFECTS, resolve_cast, summon_die
-from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, fact
+from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, Cast, fact
 from campaign.rulesets.flat_out_war.engine.modifiers import spell_modifiers
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution, _mods_text
 from campaign.rulesets.flat_out_war.engine.recovery import resolve_misfire
@@ -25,7 +25,7 @@ class CastingMixin(PlayHelpers):
 
     edition: str
 
-    def _check_cast(self, state: BattleState, cmd: Any) -> None:
+    def _check_cast(self, state: BattleState, cmd: Cast) -> None:
         unit = self._unit(state, cmd.unit)
         try:
             es = state.element(cmd.element)
@@ -47,7 +47,7 @@ class CastingMixin(PlayHelpers):
         if spell.needs_los and fact(cmd, "los", CAST_FACTS) == "none":
             raise IllegalCommand("A-32", f"{spell.name} uses the ranged-attack rules and needs line of sight")
 
-    def _do_cast(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_cast(self, state: BattleState, cmd: Cast, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         es = state.element(cmd.element)
         spell = _spell(cmd.spell)

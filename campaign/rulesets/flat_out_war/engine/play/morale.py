@@ -10,6 +10,7 @@ from campaign.engine.pending import CommandSpec, Decision
 from campaign.engine.state import BattleState, UnitState
 from campaign.rulesets.flat_out_war.engine import morale as M
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
+from campaign.rulesets.flat_out_war.engine.commands import Rally
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -107,7 +108,7 @@ class MoraleMixin(PlayHelpers):
             if other in others:
                 yield from self._morale(state, ctx, other, f"saw {failed.name} fail")
 
-    def _do_rally(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_rally(self, state: BattleState, cmd: Rally, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         unit.markers["rally_tried"] = True
         yield from self._morale(state, ctx, unit, "rally", rally=True)

@@ -49,7 +49,7 @@ class MovementMixin(PlayHelpers):
     edition: str
     options: dict[str, Any]
 
-    def _check_move(self, state: BattleState, cmd: Any) -> None:
+    def _check_move(self, state: BattleState, cmd: Move) -> None:
         unit = self._unit(state, cmd.unit)
         given = getattr(cmd, "facts", None) or {}
         for name in _MEASURED:  # inches, degrees and turns are measured, never negative (the defaults are 0)
@@ -190,7 +190,7 @@ class MovementMixin(PlayHelpers):
         said = " or ".join(f"{n} x {d}" for n, d in loads)
         return f"{carrier.name} carries {said}: {len(riders)} element(s) of up to d{max(dice)} do not fit"
 
-    def inches_moved(self, state: BattleState, cmd: Any) -> Fraction:
+    def inches_moved(self, state: BattleState, cmd: Move) -> Fraction:
         """How far the unit moves with this command: the one answer for every rule that
         asks (Stealth, flyers' 2", the allowance, a card charge's 8", the card penalty for
         a target that moved). A flight that names no distance runs its whole move."""
@@ -202,7 +202,7 @@ class MovementMixin(PlayHelpers):
             return self.move_allowance(state, unit.id, getattr(cmd, "facts", None))
         return told
 
-    def _flies(self, state: BattleState, unit: UnitState, cmd: Any) -> bool:
+    def _flies(self, state: BattleState, unit: UnitState, cmd: Move) -> bool:
         """Whether this move is made in the air: take-off is declared before the move, a
         landing takes the whole move (FOW 20 Flying); airborne flyers pass over terrain."""
         fly = fact(cmd, "fly", MOVE_FACTS)
@@ -229,7 +229,7 @@ class MovementMixin(PlayHelpers):
         running = bool(fact(cmd, "run", MOVE_FACTS)) or unit.data.get("morale") == "fleeing"
         return self._allowance(state, unit, cs, cmd, running) if cs else Fraction(0)
 
-    def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Any, running: bool) -> Fraction:
+    def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Move, running: bool) -> Fraction:
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
         moves = [self.element_of(state, e).move or 0 for e in self._able(state, unit)]
         move = min((m for m in moves if m > 0), default=0)
@@ -252,7 +252,7 @@ class MovementMixin(PlayHelpers):
             if any(c.has("sailed") for c in cs) else Fraction(1),
         )
 
-    def _do_move(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_move(self, state: BattleState, cmd: Move, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
         m = unit.markers
         fleeing = unit.data.get("morale") == "fleeing"
@@ -397,7 +397,7 @@ _MEASURED: tuple[str, ...] = tuple(
     spec.name for spec in MOVE_FACTS if isinstance(spec.default, int) and not isinstance(spec.default, bool))
 
 
-def _distance(cmd: Any) -> Fraction:
+def _distance(cmd: Move) -> Fraction:
     """Inches the command says were moved: the `distance` fact, or else the length of
     the declared path (0 if it says neither)."""
     given = Fraction(fact(cmd, "distance", MOVE_FACTS) or 0)

@@ -12,7 +12,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.odds import bernoulli_sum, clean
 from campaign.engine.state import BattleState, UnitState
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
-from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS, Cast, Melee, Shoot, fact
+from campaign.rulesets.flat_out_war.engine.commands import CAST_FACTS, MELEE_FACTS, SHOOT_FACTS, Attack, Cast, Melee, Shoot, fact
 from campaign.rulesets.flat_out_war.engine.declare import NoAttack, melee_attacks, ranged_attacks, spell_attack
 from campaign.rulesets.flat_out_war.engine.odds import ActionOdds, AttackSpec, Batch, action_odds
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, _mods_text
@@ -52,7 +52,7 @@ class OddsMixin(PlayHelpers):
         """melee, ranged or spell:NAME, with situation facts set on the state (odds_query.py)."""
         return odds_command(self, state, unit_id, target_id, action, facts)
 
-    def declared_batches(self, state: BattleState, command: Any) -> list[tuple[UnitState, list[AttackSpec],
+    def declared_batches(self, state: BattleState, command: Attack) -> list[tuple[UnitState, list[AttackSpec],
                                                                                list[Combatant]]]:
         """`declared`, grouped by the unit each roll goes to: a shoot command's
         `shot_targets` send single shots elsewhere (A-22), as `_fire` does."""
@@ -82,14 +82,14 @@ class OddsMixin(PlayHelpers):
         except KeyError:
             return None
 
-    def _odds_weapon_problem(self, state: BattleState, command: Any, c: Combatant, w: Any) -> str | None:
+    def _odds_weapon_problem(self, state: BattleState, command: Attack, c: Combatant, w: Any) -> str | None:
         """Why weapon `w` would not fire in `command`: what _fire checks, the `weapons` choice included."""
         chosen = set(fact(command, "weapons", SHOOT_FACTS) or [])
         if chosen and w.name not in chosen:
             return "not chosen"
         return self._weapon_problem(state, c, w)
 
-    def declared(self, state: BattleState, command: Any) -> tuple[list[AttackSpec], list[Combatant]]:
+    def declared(self, state: BattleState, command: Attack) -> tuple[list[AttackSpec], list[Combatant]]:
         """The attack rolls a melee, shoot or attack-spell command would make, and its targets."""
         if command.type not in ("melee", "shoot", "cast"):
             raise IllegalCommand("odds", f"no odds for {command.type}: only melee, shoot and attack spells")
@@ -117,6 +117,8 @@ class OddsMixin(PlayHelpers):
                                       covers=covers, template_mode=self.options["template_mode"], covered=under,
                                       target_unit=target.id,
                                       friendly_fire=self.options["template_friendly_fire"]), targets
+            if not isinstance(command, Cast):  # the type checks above leave only a spell
+                raise IllegalCommand("odds", f"no odds for {command.type}")
             spell = _spell(command.spell)
             if spell is None:
                 raise IllegalCommand("FOW 14.1", f"unknown spell {command.spell!r}")

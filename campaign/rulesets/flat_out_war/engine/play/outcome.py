@@ -12,6 +12,7 @@ from campaign.engine.state import BattleState, ElementState
 from campaign.rulesets.flat_out_war.engine.combatant import combatant_from_element
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
 from campaign.rulesets.flat_out_war.engine.victory import display_vp, unit_vp
+from campaign.rulesets.flat_out_war.engine.commands import Objective, StrategicVictory
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -22,7 +23,7 @@ class OutcomeMixin(PlayHelpers):
 
     _setup: BattleSetup | None
 
-    def _check_objective(self, state: BattleState, cmd: Any) -> None:
+    def _check_objective(self, state: BattleState, cmd: Objective) -> None:
         if cmd.side not in state.side_ids():
             raise IllegalCommand("FOW 18", f"there is no side {cmd.side!r}")
         known = {o.name for o in (self._setup.scenario.objectives if self._setup else ())}
@@ -36,11 +37,11 @@ class OutcomeMixin(PlayHelpers):
         if clash:
             raise IllegalCommand("FOW 18", clash)
 
-    def _check_strategic_victory(self, state: BattleState, cmd: Any) -> None:
+    def _check_strategic_victory(self, state: BattleState, cmd: StrategicVictory) -> None:
         if cmd.side not in state.side_ids():
             raise IllegalCommand("FOW 18", f"there is no side {cmd.side!r}")
 
-    def _do_objective(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_objective(self, state: BattleState, cmd: Objective, ctx: Context) -> Resolution:
         done = state.data.setdefault("objectives", {}).setdefault(cmd.side, [])
         if cmd.objective not in done:
             done.append(cmd.objective)
@@ -48,7 +49,7 @@ class OutcomeMixin(PlayHelpers):
         return
         yield  # pragma: no cover
 
-    def _do_strategic_victory(self, state: BattleState, cmd: Any, ctx: Context) -> Resolution:
+    def _do_strategic_victory(self, state: BattleState, cmd: StrategicVictory, ctx: Context) -> Resolution:
         state.data["strategic_winner"] = cmd.side
         state.over = True
         state.end_reason = f"strategic victory: {state.side(cmd.side).name}"
