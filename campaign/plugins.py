@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -30,3 +31,27 @@ def entry_point_classes(group: str, base: type[T]) -> list[type[T]]:
         if isinstance(loaded, type) and issubclass(loaded, base):
             found.append(loaded)
     return found
+
+
+class LoadOnce:
+    """Runs a registry's loader once. Another thread asking meanwhile waits until the
+    load has finished (a battle opens in a worker thread while the screen asks for
+    names: without the wait it saw a half-filled registry, "unknown activation
+    scheme"); the loading thread itself, re-entering through an import, returns at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._started = False
+        self.done = False
+
+    def __call__(self, load: Callable[[], None]) -> None:
+        if self.done:
+            return
+        with self._lock:
+            if self.done or self._started:
+                return
+            self._started = True
+            try:
+                load()
+            finally:
+                self.done = True

@@ -18,7 +18,7 @@ from campaign.engine.pending import CommandSpec, Decision, Resolution, RollReque
 from campaign.activation import DEFAULT_SCHEME
 from campaign.engine.state import BattleState
 from campaign.options import Option, resolve_options
-from campaign.plugins import entry_point_classes, import_packages
+from campaign.plugins import LoadOnce, entry_point_classes, import_packages
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -111,7 +111,7 @@ def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Reso
 
 ENTRY_POINT_GROUP = "muster.activation"
 _SCHEMES: dict[str, type[ActivationScheme]] = {}
-_loaded = False
+_loading = LoadOnce()
 
 
 def _load_default(name: str) -> None:
@@ -131,10 +131,10 @@ def _load_builtins() -> None:
     """Schemes register when their package is imported: every package under
     campaign.activation, every ruleset package (a ruleset may ship its own turn), and the
     entry-point group `muster.activation` of installed distributions."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    _loading(_load_all)
+
+
+def _load_all() -> None:
     import campaign.activation
     from campaign.rulesets import ruleset_ids
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from campaign.plugins import entry_point_classes, import_packages
+from campaign.plugins import LoadOnce, entry_point_classes, import_packages
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, UnknownRuleset
 
 ENTRY_POINT_GROUP = "muster.rulesets"
 _REGISTRY: dict[str, type[Ruleset]] = {}
-_loaded = False
+_loading = LoadOnce()
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
@@ -36,10 +36,10 @@ def unregister(cls: type[Ruleset]) -> None:
 
 def _load_builtins() -> None:
     """Import every ruleset package once (importing registers it), then the entry points."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    _loading(_load_all)
+
+
+def _load_all() -> None:
     import_packages(__path__, f"{__name__}.")
     for cls in entry_point_classes(ENTRY_POINT_GROUP, Ruleset):
         if cls.id not in _REGISTRY:
@@ -56,7 +56,7 @@ def _load_named(ruleset_id: str) -> None:
 
 def ruleset_class(ruleset_id: str) -> type[Ruleset]:
     """The registered class for an id or alias; UnknownRuleset naming the known ids if none."""
-    if ruleset_id not in _REGISTRY and not _loaded and isinstance(ruleset_id, str):
+    if ruleset_id not in _REGISTRY and not _loading.done and isinstance(ruleset_id, str):
         _load_named(ruleset_id)
     if ruleset_id not in _REGISTRY:
         _load_builtins()

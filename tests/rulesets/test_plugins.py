@@ -36,3 +36,32 @@ def test_import_packages_imports_only_packages(monkeypatch: pytest.MonkeyPatch) 
     plugins.import_packages(rulesets.__path__, "campaign.rulesets.")
     assert "campaign.rulesets.flat_out_war" in seen
     assert "campaign.rulesets.base" not in seen  # a module, not a package
+
+
+def test_a_registry_load_is_waited_for_by_other_threads_and_not_re_entered() -> None:
+    import threading
+
+    from campaign.plugins import LoadOnce
+
+    once = LoadOnce()
+    started, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def load() -> None:
+        calls.append("load")
+        once(load)  # an import inside the load asks again: returns at once
+        started.set()
+        release.wait(5)
+        calls.append("loaded")
+
+    loader = threading.Thread(target=once, args=(load,))
+    loader.start()
+    assert started.wait(5)
+    waiter = threading.Thread(target=lambda: (once(load), calls.append("asked")))
+    waiter.start()
+    waiter.join(0.2)
+    assert waiter.is_alive()  # still waiting: the registry is half filled
+    release.set()
+    loader.join(5)
+    waiter.join(5)
+    assert calls == ["load", "loaded", "asked"]
