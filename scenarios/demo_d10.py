@@ -10,12 +10,9 @@ default, our choice since the sources have no campaign rules).
 
 from __future__ import annotations
 
-import attrs
-
-from campaign.campaigns import Campaign, CampaignRules, Side, TrackStep, create_campaign
+from campaign.campaigns import Campaign, TrackStep
 from campaign.force import Force
-from campaign.rulesets import get_ruleset
-from scenarios.loader import builtin_scenarios
+from scenarios.sample_demo import sample_demo, sample_forces
 
 RULESET = "d10-phased"
 NAME = "Demo: The Tusker Wars"
@@ -28,19 +25,11 @@ TRACK = (
 
 
 def demo_forces() -> dict[str, Force]:
-    samples = {f.name: f for f in get_ruleset(RULESET).sample_forces()}
-    return {side_id: attrs.evolve(samples[sample], name=name) for side_id, name, sample in SIDES}
+    return sample_forces(RULESET, SIDES)
 
 
 def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
-    campaign = create_campaign(
-        NAME,
-        RULESET,
-        [Side(side_id, name) for side_id, name, _ in SIDES],
-        TRACK,
-        rules=CampaignRules(recovery_rolls=True),
+    return sample_demo(
+        RULESET, NAME, SIDES, TRACK, seed,
         activation="phased",  # the d10 turn; a scenario may still say activation = "cards"
-        seed=seed,
-        scenario_ids=set(builtin_scenarios()),
     )
-    return campaign, demo_forces()

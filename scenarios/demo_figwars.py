@@ -10,12 +10,9 @@ has a Medic standing (the ruleset option `down_at_end`, default "medic").
 
 from __future__ import annotations
 
-import attrs
-
-from campaign.campaigns import Branch, Campaign, CampaignRules, Side, TrackStep, create_campaign
+from campaign.campaigns import Branch, Campaign, TrackStep
 from campaign.force import Force
-from campaign.rulesets import get_ruleset
-from scenarios.loader import builtin_scenarios
+from scenarios.sample_demo import sample_demo, sample_forces
 
 RULESET = "figwars-3"
 NAME = "Demo: War for the Ring"
@@ -29,20 +26,12 @@ TRACK = (
 
 
 def demo_forces() -> dict[str, Force]:
-    samples = {f.name: f for f in get_ruleset(RULESET).sample_forces()}
-    return {side_id: attrs.evolve(samples[sample], name=name) for side_id, name, sample in SIDES}
+    return sample_forces(RULESET, SIDES)
 
 
 def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
-    campaign = create_campaign(
-        NAME,
-        RULESET,
-        [Side(side_id, name) for side_id, name, _ in SIDES],
-        TRACK,
+    return sample_demo(
+        RULESET, NAME, SIDES, TRACK, seed,
         options={"down_at_end": "medic"},  # written out so campaign.toml shows the choice
-        rules=CampaignRules(recovery_rolls=True),
         activation_options={"turn_structure": "alternate_until_all_pass"},  # FigWars 6.2
-        seed=seed,
-        scenario_ids=set(builtin_scenarios()),
     )
-    return campaign, demo_forces()
