@@ -180,10 +180,10 @@ def test_a_crew_member_takes_over_from_a_dead_driver() -> None:
     rec = machine_play.record(hedgehog)
     assert not rec.driver_alive and rec.driverless_turn == state.round
     assert machine_play.actions(machine, hedgehog) == 2  # the crew member's seat only
-    passengers.take_over(machine, hedgehog, state.round, ctx)
+    drive(passengers.take_over(machine, hedgehog, state.round, ctx, state), [])
     assert not machine_play.record(hedgehog).driver_alive  # not in the same turn
     hedgehog.data["actions"] = 2
-    passengers.take_over(machine, hedgehog, state.round + 1, ctx)
+    drive(passengers.take_over(machine, hedgehog, state.round + 1, ctx, state), [])
     rec = machine_play.record(hedgehog)
     assert rec.driver_alive and rec.occupants == ()
     assert not rec.can_move(state.round + 1) and rec.can_move(state.round + 2)  # drives from the following activation
@@ -201,3 +201,108 @@ def test_vehicles_never_check_morale_so_never_fall_back() -> None:
     assert rules._kind(tank) == "vehicle" and rules._kind(state.unit("marine-fireteam")) == "trooper"
     drive(rules._horrific(state, tank, ctx), [])  # a horror's instant check (PR-38) passes it by
     assert tank.data["pl"] == 3 and not tank.data.get("horrified")
+
+
+def _answer(gen, option: str):  # type: ignore[no-untyped-def]
+    """Run a generator to its one Decision, answer it, and run it out (no dice)."""
+    from campaign.engine.commands import Choose
+
+    decision = next(gen)
+    assert decision.kind() == "decision"
+    try:
+        gen.send(Choose(option=option))
+    except StopIteration:
+        pass
+    return decision
+
+
+def _driverless_with_passengers(rules: FigWarsRules, battle: Battle) -> tuple:  # type: ignore[type-arg]
+    """The Hedgehog with two marines aboard, its crew member and then its driver killed."""
+    state = battle.state
+    inside = board(rules, battle, 2)
+    hedgehog = state.element("hedgehog/hedgehog")
+    # 1 DP: location 5 (crew), 1 casualty, d8 3 (not the driver), 1d3 of 3 aboard: the 1st (crew 1)
+    drive(rules._hurt(state, hedgehog, 1, False, Ctx()), [[5], [3], [1]])
+    # 1 DP: location 5, 1 casualty, d8 8: the driver
+    drive(rules._hurt(state, hedgehog, 1, False, Ctx()), [[5], [8]])
+    rec = machine_play.record(hedgehog)
+    assert not rec.driver_alive and rec.occupants == tuple(m.id for m in inside)
+    return hedgehog, inside
+
+
+def test_a_passenger_takes_over_when_no_crew_is_left() -> None:
+    rules, battle = patrol()
+    state = battle.state
+    hedgehog, (a, b) = _driverless_with_passengers(rules, battle)
+    machine = rules.machine(hedgehog.id)
+    ctx = Ctx()
+    drive(passengers.take_over(machine, hedgehog, state.round, ctx, state), [])  # not in the same turn: nothing asked
+    decision = _answer(passengers.take_over(machine, hedgehog, state.round + 1, ctx, state), b.id)
+    assert [s.params["option"] for s in decision.legal] == [a.id, b.id, "nobody"]
+    rec = machine_play.record(hedgehog)
+    assert rec.driver_alive and rec.occupants == (a.id,) and hedgehog.data["driver"] == b.id and b.data["driving"]
+    assert not rec.can_move(state.round + 1) and rec.can_move(state.round + 2)  # drives from the following activation
+    assert machine_play.actions(machine, hedgehog) == 2  # the driver's seat
+    unit = state.unit("marine-fireteam")
+    kinds = {s.type for s in passengers.adjust(rules, state, unit, b, rules._model_specs(state, unit, b))}
+    assert "disembark" in kinds and not kinds & {"shoot", "walk", "embark"}  # it acts only as the driver
+
+
+def test_a_passenger_may_decline_and_the_driving_passenger_dies_with_the_driver_seat() -> None:
+    rules, battle = patrol()
+    state = battle.state
+    hedgehog, (a, b) = _driverless_with_passengers(rules, battle)
+    machine = rules.machine(hedgehog.id)
+    _answer(passengers.take_over(machine, hedgehog, state.round + 1, Ctx(), state), "nobody")
+    assert not machine_play.record(hedgehog).driver_alive and "driver" not in hedgehog.data
+    _answer(passengers.take_over(machine, hedgehog, state.round + 2, Ctx(), state), a.id)
+    unit = state.unit("marine-fireteam")
+    pl = unit.data["pl"]
+    ctx = Ctx()
+    # 1 DP: location 6 (crew), 1 casualty, d8 7: the driver -- the marine at the controls
+    drive(rules._hurt(state, hedgehog, 1, False, ctx), [[6], [7]])
+    assert not a.alive and b.alive and unit.data["pl"] == pl + 1  # a casualty of its own unit (PR-41)
+    assert "driver" not in hedgehog.data and not machine_play.record(hedgehog).driver_alive
+    assert ("passenger_killed", "Marine dies at the controls of Hedgehog") in ctx.events
+
+
+def test_a_driving_passenger_survives_the_wreck_pinned_or_leaves_the_seat_empty() -> None:
+    rules, battle = patrol()
+    state = battle.state
+    hedgehog, (a, b) = _driverless_with_passengers(rules, battle)
+    machine = rules.machine(hedgehog.id)
+    _answer(passengers.take_over(machine, hedgehog, state.round + 1, Ctx(), state), a.id)
+    a.data["actions"] = 2
+    drive(rules.resolve(state, Disembark("marine-fireteam", a.id), Ctx()), [])  # it gets out: the seat is empty
+    rec = machine_play.record(hedgehog)
+    assert not a.data["aboard"] and not a.data.get("driving") and not rec.driver_alive and "driver" not in hedgehog.data
+    _answer(passengers.take_over(machine, hedgehog, state.round + 1, Ctx(), state), b.id)
+    drive(rules._hurt(state, hedgehog, 8, False, Ctx()), [[3]])  # destroyed; crew fate 3: no more casualties
+    assert b.alive and not b.data["aboard"] and b.data["pins"] == 1 and not b.data.get("driving")  # PR-28, PR-65
+
+
+def test_heavy_passengers_fill_more_cap_by_the_option() -> None:
+    rules, battle = patrol()
+    state = battle.state
+    hedgehog = state.element("hedgehog/hedgehog")
+    marines = state.unit("marine-fireteam").elements
+    assert rules.profile(marines[0].id).defence < passengers.HEAVY_DEF
+    assert passengers.space_of(rules, marines[0]) == 1.0
+    rules.options["heavy_passengers"] = "2"
+    assert passengers.space_of(rules, marines[0]) == 1.0  # DEF 2: one space whatever the option
+    ctx = Ctx()
+    for m in marines[:3]:
+        rules._profiles[m.id] = attrs.evolve(rules.profile(m.id), defence=4)  # as if in powered armour
+    assert passengers.space_of(rules, marines[0]) == 2.0
+    drive(rules.resolve(state, Embark("marine-fireteam", marines[0].id, hedgehog.id), ctx), [])
+    assert marines[0].data["space"] == 2.0 and passengers.room(4, hedgehog, state) == 1.0  # crew 1 + 2
+    with pytest.raises(IllegalCommand, match="2 spaces, 1 left"):
+        drive(rules.resolve(state, Embark("marine-fireteam", marines[1].id, hedgehog.id), ctx), [])
+    drive(rules.resolve(state, Embark("marine-fireteam", marines[3].id, hedgehog.id), ctx), [])  # DEF 2 fits
+    drive(rules.resolve(state, Disembark("marine-fireteam", marines[0].id), ctx), [])
+    assert "space" not in marines[0].data and passengers.room(4, hedgehog, state) == 2.0
+    rules.options["heavy_passengers"] = "1.5"
+    drive(rules.resolve(state, Embark("marine-fireteam", marines[1].id, hedgehog.id), ctx), [])
+    assert passengers.room(4, hedgehog, state) == 0.5
+    with pytest.raises(IllegalCommand, match="1.5 spaces, 0.5 left"):
+        drive(rules.resolve(state, Embark("marine-fireteam", marines[2].id, hedgehog.id), ctx), [])

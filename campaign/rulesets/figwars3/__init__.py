@@ -70,6 +70,13 @@ class FigWars3(Ruleset):
             ruling="PR-34",
         ),
         Option(
+            "heavy_passengers",
+            default="1",
+            choices=("1", "1.5", "2"),
+            help="CAP spaces a passenger of DEF 4 or more fills aboard a vehicle (4.4, the players' discretion)",
+            ruling="FW3 4.4",
+        ),
+        Option(
             "deployment_specials",
             default=True,
             choices=(True, False),

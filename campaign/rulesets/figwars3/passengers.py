@@ -8,6 +8,11 @@ among crew and passengers alike (13); its own data says `aboard` (the vehicle's 
 An outside rider has `aboard` and `outside`; the vehicle keeps its riders in
 `data["riders"]`. Where the models stand is the players' (they are placed within 1" of
 the hull on leaving).
+
+Passenger size (4.4) is the players' option `heavy_passengers`: the CAP spaces a model of
+DEF 4 or more fills (1, 1.5 or 2); the engine reads DEF from the profile. A passenger who
+takes the dead driver's seat is kept in the vehicle's `data["driver"]`; it acts only as
+the vehicle's driver from then on.
 """
 
 from __future__ import annotations
@@ -50,9 +55,33 @@ def passengers_inside(vehicle: ElementState) -> list[str]:
     return [o for o in machine_play.record(vehicle).occupants if not o.startswith("crew ")]
 
 
-def room(machine_cap: int, vehicle: ElementState) -> int:
-    """CAP left inside: crew and passengers fill it, the driver does not (4.4)."""
-    return machine_cap - len(machine_play.record(vehicle).occupants)
+HEAVY_DEF = 4  # 4.4: models of DEF 4 or more may fill 1.5 or 2 CAP spaces (players' choice)
+
+
+def space_of(rules: Any, el: ElementState) -> float:
+    """The CAP spaces the model fills: 1, or the option's size for DEF 4 or more (4.4)."""
+    heavy = float(rules.options.get("heavy_passengers", "1"))
+    return heavy if rules.profile(el.id).defence >= HEAVY_DEF else 1.0
+
+
+def room(machine_cap: int, vehicle: ElementState, state: BattleState | None = None) -> float:
+    """CAP left inside: crew and passengers fill it, the driver does not (4.4). A
+    passenger's size is the one it was given on boarding (`space`, 1 when absent)."""
+    used = 0.0
+    for o in machine_play.record(vehicle).occupants:
+        if o.startswith("crew ") or state is None:
+            used += 1
+            continue
+        try:
+            used += float(state.element(o).data.get("space", 1))
+        except (KeyError, ValueError):
+            used += 1
+    return machine_cap - used
+
+
+def driving(el: ElementState) -> bool:
+    """A passenger who took the dead driver's seat (13)."""
+    return bool(el.data.get("driving"))
 
 
 def rider_limit(siz: int) -> int:
@@ -90,6 +119,10 @@ def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, sp
     if rules.machine(el.id) is not None:
         return specs
     where = aboard(el)
+    if where and driving(el):
+        vehicle = state.element(where)  # its actions are the vehicle's driver seat now (13)
+        keep = [s for s in specs if s.type == "done"]
+        return [CommandSpec("disembark", base, label=f"{who}: leave {vehicle.name}'s controls and get out")] + keep
     if where:
         vehicle = state.element(where)
         open_top = rules.machine(where).open_topped
@@ -104,7 +137,7 @@ def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, sp
         if _moved_too_far(rules, vehicle):
             continue
         machine = rules.machine(vehicle.id)
-        if room(machine.cap, vehicle) > 0 or len(riders(vehicle)) < rider_limit(machine.siz):
+        if room(machine.cap, vehicle, state) >= space_of(rules, el) or len(riders(vehicle)) < rider_limit(machine.siz):
             extra.append(CommandSpec("embark", {**base, "vehicle": vehicle.id}, (OUTSIDE_FACT,), f"{who}: get into {vehicle.name}"))
     return specs + extra
 
@@ -128,13 +161,16 @@ def embark(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: 
     if _moved_too_far(rules, vehicle):
         raise IllegalCommand("PR-28", f"{vehicle.name} has moved more than its MOV this turn: nobody gets in")
     outside = bool(command.facts.get("outside", False))
+    space = space_of(rules, el)
+    left = room(machine.cap, vehicle, state)
     if outside:
-        if room(machine.cap, vehicle) > 0:
-            raise IllegalCommand("FW3 4.4", f"{vehicle.name} still has room inside ({room(machine.cap, vehicle)}): riders cling on only once it is full")
+        if left >= space:
+            raise IllegalCommand("FW3 4.4", f"{vehicle.name} still has room inside ({left:g}): riders cling on only once it is full")
         if len(riders(vehicle)) >= rider_limit(machine.siz):
             raise IllegalCommand("FW3 4.4", f"{vehicle.name} carries at most {rider_limit(machine.siz)} outside riders (its SIZ)")
-    elif room(machine.cap, vehicle) <= 0:
-        raise IllegalCommand("FW3 4.4", f"{vehicle.name} is full (CAP {machine.cap})")
+    elif left < space:
+        what = "full" if left <= 0 else f"full for {el.name} ({space:g} spaces, {left:g} left)"
+        raise IllegalCommand("FW3 4.4", f"{vehicle.name} is {what} (CAP {machine.cap})")
     rules._spend(el, EMBARK_COST, "getting aboard")
     el.data["aboard"] = vehicle.id
     if outside:
@@ -144,6 +180,8 @@ def embark(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: 
         return
     rec = machine_play.record(vehicle)
     vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, occupants=rec.occupants + (el.id,)))
+    if space != 1:
+        el.data["space"] = space  # kept only when it differs, so older battles keep their digests
     ctx.emit("embark", f"{el.name} gets into {vehicle.name}", model=el.id, vehicle=vehicle.id)
     yield from ()
 
@@ -152,11 +190,16 @@ def _off(vehicle: ElementState, el: ElementState) -> None:
     """Take the model off the vehicle's lists (nothing rolls)."""
     if el.data.get("outside"):
         vehicle.data["riders"] = [r for r in riders(vehicle) if r != el.id]
+    elif driving(el):
+        el.data.pop("driving", None)
+        if vehicle.data.get("driver") == el.id:
+            del vehicle.data["driver"]
     else:
         rec = machine_play.record(vehicle)
         vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, occupants=tuple(o for o in rec.occupants if o != el.id)))
     el.data["aboard"] = ""
     el.data["outside"] = False
+    el.data.pop("space", None)
 
 
 def disembark(rules: Any, state: BattleState, el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
@@ -167,6 +210,9 @@ def disembark(rules: Any, state: BattleState, el: ElementState, ctx: Context) ->
     if not el.data.get("outside") and vehicle.alive and _moved_too_far(rules, vehicle):
         raise IllegalCommand("PR-28", f"{vehicle.name} has moved more than its MOV this turn: nobody gets out")
     rules._spend(el, EMBARK_COST, "getting off")
+    if driving(el) and vehicle.alive:  # the seat is empty again: no move until someone takes over (13)
+        rec = machine_play.record(vehicle)
+        vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, driver_alive=False, driverless_turn=state.round))
     _off(vehicle, el)
     ctx.emit("disembark", f"{el.name} gets off {vehicle.name}: place it within 1\" of the hull", model=el.id, vehicle=vehicle.id)
     yield from ()
@@ -180,28 +226,59 @@ def cling(el: ElementState, ctx: Context) -> None:
         ctx.emit("cling", f"{el.name} holds on to the outside ({spent} action)", model=el.id)
 
 
-def take_over(machine: Any, vehicle: ElementState, turn: int, ctx: Context) -> None:
-    """13: with the driver dead, a surviving crew member takes the controls from the
-    activation after the one the vehicle could not move in. Our choice: only crew take
-    over (a passenger stays a model of its own unit)."""
+def take_over(machine: Any, vehicle: ElementState, turn: int, ctx: Context, state: BattleState | None = None) -> Generator[Any, Any, None]:
+    """13: with the driver dead, a surviving crew member or passenger takes the controls
+    from the activation after the one the vehicle could not move in. A crew member takes
+    over when there is one (the engine picks the last); otherwise the vehicle's owner is
+    asked which passenger inside, if any, takes the seat."""
     rec = machine_play.record(vehicle)
     if rec.driver_alive or rec.driverless_turn is None or turn <= rec.driverless_turn:
         return
     crew = [o for o in rec.occupants if o.startswith("crew ")]
-    if not crew:
+    if crew:
+        rest = list(rec.occupants)
+        rest.remove(crew[-1])
+        vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, driver_alive=True, occupants=tuple(rest), driverless_turn=turn - 1))
+        seats = machine_play.actions(machine, vehicle)
+        vehicle.data["actions"] = min(vehicle.data["actions"], seats)
+        ctx.emit("driver", f"{vehicle.name}: {crew[-1]} takes over as driver (it drives from its next activation)", model=vehicle.id)
         return
-    rest = list(rec.occupants)
-    rest.remove(crew[-1])
-    vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, driver_alive=True, occupants=tuple(rest), driverless_turn=turn - 1))
-    seats = machine_play.actions(machine, vehicle)
-    vehicle.data["actions"] = min(vehicle.data["actions"], seats)
-    ctx.emit("driver", f"{vehicle.name}: {crew[-1]} takes over as driver (it drives from its next activation)", model=vehicle.id)
+    if state is None:
+        return
+    aboard_now = [state.element(o) for o in rec.occupants if not o.startswith("crew ")]
+    aboard_now = [e for e in aboard_now if e.alive]
+    if not aboard_now:
+        return
+    from campaign.engine.pending import Decision
+
+    side = state.unit(vehicle.unit).side
+    legal = tuple(CommandSpec("choose", {"option": e.id}, label=f"{e.name} takes the controls") for e in aboard_now)
+    legal += (CommandSpec("choose", {"option": "nobody"}, label="Nobody yet"),)
+    answer = yield Decision(side, f"{vehicle.name} has no driver: does a passenger take over (13)?", legal)
+    pick = str(getattr(answer, "option", ""))
+    chosen = next((e for e in aboard_now if e.id == pick), None)
+    if chosen is None:
+        return
+    seated = tuple(o for o in rec.occupants if o != chosen.id)
+    vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, driver_alive=True, occupants=seated, driverless_turn=turn - 1))
+    vehicle.data["driver"] = chosen.id
+    chosen.data["driving"] = True
+    chosen.data.pop("space", None)  # the driver fills no CAP (4.4)
+    ctx.emit("driver", f"{vehicle.name}: {chosen.name} takes over as driver (it drives from its next activation)", model=vehicle.id, driver=chosen.id)
 
 
 def after_damage(state: BattleState, vehicle: ElementState, before: md.MachineState, after: md.MachineState, remove: Any, ctx: Context) -> None:
     """Passengers killed by a crew hit or the wreck's fate die with it (PR-41: casualties
     of their own units); when the vehicle leaves play the rest get out, pinned if it was
     destroyed (PR-28), the riders with them."""
+    seat = str(vehicle.data.get("driver") or "")
+    if seat and before.driver_alive and not after.driver_alive:  # the passenger at the controls is killed
+        el = state.element(seat)
+        _off(vehicle, el)
+        if el.alive:
+            ctx.emit("passenger_killed", f"{el.name} dies at the controls of {vehicle.name}", model=el.id)
+            remove(el)
+        seat = ""
     for victim in after.dead[len(before.dead):]:
         if victim.startswith("crew "):
             continue
@@ -215,7 +292,7 @@ def after_damage(state: BattleState, vehicle: ElementState, before: md.MachineSt
             remove(el)
     if not after.out_of_action:
         return
-    survivors = [o for o in after.occupants if not o.startswith("crew ")] + riders(vehicle)
+    survivors = [o for o in after.occupants if not o.startswith("crew ")] + riders(vehicle) + ([seat] if seat else [])
     for model in survivors:
         el = state.element(model)
         _off(vehicle, el)

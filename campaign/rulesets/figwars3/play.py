@@ -327,7 +327,7 @@ class FigWarsRules(BattleRules):
         yield from arcane_play.start_caster(state, el, ctx)  # PR-71: wards need their upkeep
         passengers.cling(el, ctx)  # 4.4: an outside rider's action
         if machine is not None and machine.vehicle:
-            passengers.take_over(machine, el, state.round, ctx)  # 13: a crew member takes the dead driver's place
+            yield from passengers.take_over(machine, el, state.round, ctx, state)  # 13: a crew member or passenger takes the dead driver's place
         if machine is not None and self.options.get("mire_tests"):
             yield from machine_play.mire_at_activation(el, ctx)
 
