@@ -87,11 +87,16 @@ class OddsReport:
         for i, o in enumerate(self.outcomes):
             style = "bold" if i == 0 else ""
             if o.p is not None:
-                out.append((f"{o.name.capitalize()}: {float(o.p):.1%}", style))
+                out.append((f"{_first_up(o.name)}: {float(o.p):.1%}", style))
                 continue
             out.append((f"Expected {o.name} {float(o.mean):.2f}; at least one {float(o.at_least(1)):.1%}", style))
-            out.append((f"{o.name.capitalize()}: " + "  ".join(f"{k}:{float(p):.1%}" for k, p in o.dist.items()), ""))
+            out.append((f"{_first_up(o.name)}: " + "  ".join(f"{k}:{float(p):.1%}" for k, p in o.dist.items()), ""))
         return out
+
+
+def _first_up(name: str) -> str:
+    """A name starting a line: its first letter up, the rest as written ("DP inflicted", not "Dp")."""
+    return name[:1].upper() + name[1:]
 
 
 def _num(exact: bool) -> Any:

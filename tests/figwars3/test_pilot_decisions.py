@@ -1,6 +1,6 @@
 """Pilot tests of FigWars 3 decisions on the battle screen, with table dice (every face
 typed, so each test scripts its rolls): the models acting apart and a burst's further
-targets picked with F2 (not typed), coherency reported with a picker, the margin of a
+targets picked with F2 (not typed; each target's dice, gap and cover set in its own fields), coherency reported with a picker, the margin of a
 melee spent on a package, a shot handed on by Heroic Deflection, a drop from reserve and
 a sprung ambush."""
 
@@ -25,6 +25,7 @@ from tests.tui.helpers import screen_text
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import ChoiceField, CommandForm, FacesScreen
+from tui.screens.parts_dialog import PartsField, PartsScreen
 from tui.screens.picker import PickerScreen
 from tests.workers import workers_done
 
@@ -116,6 +117,19 @@ async def pick_in(pilot: Any, field: str, ids: list[str]) -> str:
     return form.query_one(f"#{field}", Input).value
 
 
+async def tick(pilot: Any, ids: list[str]) -> None:
+    """In the open picker, tick `ids` and accept."""
+    picker = pilot.app.screen
+    assert isinstance(picker, PickerScreen)
+    selection = picker.query_one(SelectionList)
+    offered = [str(selection.get_option_at_index(i).value) for i in range(selection.option_count)]
+    OFFERED[:] = offered
+    for some_id in ids:
+        selection.select(selection.get_option_at_index(offered.index(some_id)))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 async def start(pilot: Any, app: MusterApp, folder: Path, first: bool = True) -> None:
     app.start_battle(folder)
     await settle(pilot)
@@ -160,15 +174,42 @@ async def _apart_and_burst(tmp_path: Path) -> None:
 
         await choose(pilot, lambda s: s.type == "shoot" and s.params["model"] == "marine-squad/marine"
                      and s.params["target"] == "grunt-lance" and s.params["weapon"] == "Assault Rifle")
-        text = await pick_in(pilot, "fact-burst", ["grunt-lance/grunt-2"])
-        assert text == "grunt-lance/grunt-2:1:0:none"  # the picked model with the least share, no gap, no cover
-        assert OFFERED and all(i.split("/")[0] in ("grunt-lance", "jackal-pack", "elite-lance", "drone-swarm", "hunter-pair")
-                               for i in OFFERED)  # enemy models only
+        # the target model is picked among the target unit's models (one id: the last ticked)
+        assert await pick_in(pilot, "field-target_model", ["grunt-lance/grunt-3", "grunt-lance/grunt-4"]) == "grunt-lance/grunt-4"
+        assert OFFERED and all(i.startswith("grunt-lance/") for i in OFFERED)
         form = app.screen
         assert isinstance(form, CommandForm)
-        form.query_one("#fact-burst", Input).value = "grunt-lance/grunt-2:1:3:partial_soft"
-        # picking again keeps what was typed for a model still picked
-        assert await pick_in(pilot, "fact-burst", []) == "grunt-lance/grunt-2:1:3:partial_soft"
+        form.query_one("#field-target_model", Input).value = ""  # back to the foremost model
+        # a burst's further target: picked, then its dice, gap and cover set in their own fields
+        burst = form.query_one("#fact-burst", PartsField)
+        burst.focus()
+        await pilot.press("enter")  # Enter (like F2) opens the picker
+        await settle(pilot)
+        await tick(pilot, ["grunt-lance/grunt-2"])
+        assert OFFERED and all(i.split("/")[0] in ("grunt-lance", "jackal-pack", "elite-lance", "drone-swarm", "hunter-pair")
+                               for i in OFFERED)  # enemy models only
+        parts = app.screen
+        assert isinstance(parts, PartsScreen)
+        assert "Grunt #2" in screen_text(app)
+        assert parts.query_one("#part-0-0", Input).value == "1"  # the least share (A1), no gap, no cover
+        assert parts.query_one("#part-0-1", Input).value == "0"
+        assert parts.query_one("#part-0-2", ChoiceField).value == "none"
+        parts.query_one("#part-0-1", Input).focus()
+        await pilot.press("backspace", "3")
+        await pilot.press("tab")
+        await pilot.press("right")  # cover: partial soft
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.screen is form and burst.value == ["grunt-lance/grunt-2:1:3:partial_soft"]
+        assert "gap 3" in screen_text(app) and "partial soft" in screen_text(app)
+        # picking again keeps the values set for a model still picked; Escape on the values changes nothing
+        await pilot.press("f2")
+        await settle(pilot)
+        await tick(pilot, [])
+        assert app.screen.query_one("#part-0-1", Input).value == "3"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is form and burst.value == ["grunt-lance/grunt-2:1:3:partial_soft"]
         await pilot.press("ctrl+r")
         await settle(pilot)
         rolls = await misses(pilot)

@@ -19,7 +19,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widgets import Footer, Input, Label, Static
 
 from campaign.engine.report import OddsReport
@@ -28,43 +27,16 @@ from campaign.engine.dice import check_faces
 from campaign.engine.pending import FactSpec
 from campaign.inert_text import inert
 from tui.screens.base import MusterModal
+from tui.screens.parts_dialog import PartsField, PartsScreen, item_values
 from tui.screens.picker import Candidate, PickerScreen
+from tui.widgets.choice_field import NONE, ChoiceField, shown
 
-NONE = "(none)"
 PICK_KEY = "f2"
 # A command field (not a fact) that lists ids, by its name: what its picker offers (the `report` answer).
 FIELD_PICKS: dict[str, str] = {"units": "units", "elements": "elements"}
 
 
 # --- values -------------------------------------------------------------------------
-
-
-def shown(value: Any) -> str:
-    """A fact's value as the player types it."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k} = {_inline(v)}" for k, v in value.items())
-    return "" if value is None else str(value)
-
-
-def _inline(value: Any) -> str:
-    """A table's value as typed: a word, or {fact = value, ...} for a table of facts."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_inline_toml(v)}" for k, v in value.items()) + "}"
-    return shown(value)
-
-
-def _inline_toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_inline_toml(v) for v in value) + "]"
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _split_top(text: str) -> list[str]:
@@ -161,61 +133,6 @@ def field_helps(command_class: type | None) -> dict[str, str]:
 # --- the command form ------------------------------------------------------------------
 
 
-class ChoiceField(Static, can_focus=True):
-    """One of a few values, cycled with Left/Right or Space (lighter than a Select in a long form)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,space", "step(1)", "Next choice", show=False),
-        Binding("left", "step(-1)", "Previous choice", show=False),
-    ]
-
-    class Changed(Message):
-        def __init__(self, field: ChoiceField) -> None:
-            super().__init__()
-            self.field = field
-
-    def __init__(self, options: list[tuple[str, Any]], value: Any, *, id: str) -> None:
-        super().__init__(id=id, classes="choice")
-        self.options = options
-        self.index = next((i for i, (_, v) in enumerate(options) if v == value), 0)
-
-    @property
-    def value(self) -> Any:
-        return self.options[self.index][1]
-
-    @value.setter
-    def value(self, value: Any) -> None:
-        self.index = next((i for i, (_, v) in enumerate(self.options) if v == value), self.index)
-        self._show()
-        self.post_message(self.Changed(self))
-
-    def on_mount(self) -> None:
-        self._show()
-
-    def on_focus(self) -> None:
-        self._show(focused=True)  # has_focus is not yet updated while the event is handled
-
-    def on_blur(self) -> None:
-        self._show(focused=False)
-
-    def _show(self, focused: bool | None = None) -> None:
-        # The field being changed shows solid arrows, not only a brighter background:
-        # without colour a player still sees which choice Left/Right will change.
-        focused = self.has_focus if focused is None else focused
-        left, right = ("\u25c0 ", " \u25b6") if focused else ("< ", " >")
-        text = Text(left, style="bold" if focused else "dim")
-        text.append(inert(self.options[self.index][0]))
-        text.append(right, style="bold" if focused else "dim")
-        text.append(f"  ({self.index + 1}/{len(self.options)})", style="dim")
-        self.update(text)
-
-    def action_step(self, delta: int) -> None:
-        self.index = (self.index + delta) % len(self.options)
-        self._show()
-        self.post_message(self.Changed(self))
-
-
-
 class CommandForm(MusterModal):
     """Fill in a command's fields and table facts; see the exact odds; Ctrl+R confirms (rolls).
 
@@ -224,7 +141,9 @@ class CommandForm(MusterModal):
     A field or fact that lists ids (FactSpec.picks, FIELD_PICKS) stays a typed Input and
     also opens a picker (F2): `pick(kind, fields, name)` returns what to offer for the
     field `name`, given the fields typed so far (the form's `target`). A fact holding one
-    id (a text default) takes the last one ticked.
+    id (a text default) takes the last one ticked. A fact whose picked ids carry values
+    (FactSpec.parts: a burst's dice, gap, cover) is a PartsField: F2 or Enter picks the
+    ids, then PartsScreen asks each one's values; nothing of it is typed as id:part:part.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -259,8 +178,10 @@ class CommandForm(MusterModal):
         if pick is not None:
             for name, default in fields:
                 kind = spec.picks.get(name) or FIELD_PICKS.get(name)  # the rules' word first
-                if kind and isinstance(default, (list, tuple)) and name not in self.choices:
-                    self.pickable[f"field-{name}"] = (name, kind, "")
+                if kind and isinstance(default, (list, tuple, str)) and name not in self.choices:
+                    self.pickable[f"field-{name}"] = (name, kind, self.helps.get(name, ""))
+                    if isinstance(default, str):
+                        self.single.add(f"field-{name}")  # one id (a target model): the last one ticked
             for fact in spec.facts:
                 if fact.picks and not fact.choices:
                     self.pickable[f"fact-{fact.name}"] = (fact.name, fact.picks, fact.help)
@@ -286,6 +207,11 @@ class CommandForm(MusterModal):
     def _row(self, wid: str, name: str, value: Any, choices: tuple[Any, ...], help_text: str,
              labelled: list[tuple[str, str]] | None) -> Horizontal:
         label = Label(Text(name.replace("_", " ")), classes="form-label")
+        if self.parts.get(wid):  # picked ids with values each: never typed as id:part:part
+            items = [v for v in (value if isinstance(value, (list, tuple)) else []) if isinstance(v, str)]
+            field = PartsField(items, self.parts[wid], id=wid)
+            field.tooltip = help_text or None
+            return Horizontal(label, field, classes="form-row parts-row")
         if choices or labelled:
             options = labelled or [(shown(c) or NONE, c) for c in choices]
             widget: Any = ChoiceField(options, value, id=wid)
@@ -313,7 +239,7 @@ class CommandForm(MusterModal):
 
     def _value(self, wid: str, name: str, default: Any) -> Any:
         widget = self.query_one(f"#{wid}")
-        if isinstance(widget, ChoiceField):
+        if isinstance(widget, (ChoiceField, PartsField)):
             return widget.value
         try:
             return parse(widget.value, default)  # type: ignore[attr-defined]
@@ -335,25 +261,53 @@ class CommandForm(MusterModal):
         focused = self.focused
         if self.pick_fn is None or focused is None or focused.id not in self.pickable:
             return
-        field = self.query_one(f"#{focused.id}", Input)
-        name, kind, help_text = self.pickable[field.id or ""]
+        name, kind, help_text = self.pickable[focused.id or ""]
         offered = self.pick_fn(kind, self._fields_so_far(), name)
+        if isinstance(focused, PartsField):
+            self._pick_parts(focused, name, offered, help_text)
+            return
+        field = self.query_one(f"#{focused.id}", Input)
         if not offered:
             self.notify(f"Nothing to pick for {name.replace('_', ' ')} here; type the ids.", severity="warning")
             return
-
-        parts = self.parts.get(field.id or "", ())
-        # id:part:part items keep what was typed for an id picked again; a new one gets the defaults
-        typed = {item.split(":")[0].strip(): item for item in parse(field.value, [])}
+        typed = parse(field.value, [])
 
         def picked(ids: list[str] | None) -> None:
             if ids is not None and field.id in self.single:
                 field.value = ids[-1] if ids else ""  # one id: the last one ticked
             elif ids is not None:
-                field.value = ", ".join(typed.get(i) or ":".join([i, *(shown(p.default) for p in parts)]) for i in ids)
+                field.value = ", ".join(ids)
             field.focus()
 
-        self.app.push_screen(PickerScreen(name.replace("_", " "), offered, list(typed), help_text), picked)
+        self.app.push_screen(PickerScreen(name.replace("_", " "), offered, typed, help_text), picked)
+
+    def _pick_parts(self, field: PartsField, name: str, offered: list[Candidate], help_text: str) -> None:
+        """Pick the ids, then set each one's values (PartsScreen): an id picked again keeps
+        its values, a new one starts at the defaults."""
+        if not offered:
+            self.notify(f"Nothing to pick for {name.replace('_', ' ')} here.", severity="warning")
+            return
+        field.names.update({c.id: c.name or c.id for c in offered})
+        kept = dict(item_values(item, field.parts) for item in field.value)
+        title = name.replace("_", " ")
+
+        def valued(items: list[str] | None) -> None:
+            if items is not None:
+                field.value = items
+                self.refresh_odds()
+            field.focus()
+
+        def picked(ids: list[str] | None) -> None:
+            if ids is None:
+                field.focus()
+                return
+            if not ids:
+                valued([])
+                return
+            rows = [(i, field.names.get(i, i), kept.get(i) or [p.default for p in field.parts]) for i in ids]
+            self.app.push_screen(PartsScreen(title, rows, field.parts), valued)
+
+        self.app.push_screen(PickerScreen(title, offered, list(kept), help_text), picked)
 
     def _fields_so_far(self) -> dict[str, Any]:
         """The command's own fields as they stand (a bad one left out): the target picks from."""

@@ -163,7 +163,8 @@ def specs(rules: Any, state: Any, unit: Any, el: Any, enemies: list[Any], base: 
         if power in TARGETED:
             for enemy in enemies:
                 out.append(CommandSpec("cast", {**base, "power": power, "target": enemy.id}, cast_facts(power),
-                                       f"{who}: {label} at {enemy.name}", odds=True, targets="units"))
+                                       f"{who}: {label} at {enemy.name}", odds=True, targets="units",
+                                       picks={"target_model": "target_elements"}))
         else:
             out.append(CommandSpec("cast", {**base, "power": power}, cast_facts(power), f"{who}: {label}", odds=power == "teleport"))
     return out

@@ -53,13 +53,16 @@ class Run(Command):
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
 
+TARGET_MODEL_HELP = "one model of the target unit (empty: its foremost living model)"
+
+
 @attrs.define(frozen=True)
 class Shoot(Command):
     type: ClassVar[str] = "shoot"
     unit: str = ""
     model: str = ""
     target: str = ""  # an enemy unit
-    target_model: str = ""  # one of its models; empty: its foremost living model
+    target_model: str = attrs.field(default="", metadata={"help": TARGET_MODEL_HELP})  # empty: its foremost living model
     weapon: str = ""  # empty: the model's first ranged weapon
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
@@ -70,7 +73,7 @@ class Strike(Command):
     unit: str = ""
     model: str = ""
     target: str = ""
-    target_model: str = ""
+    target_model: str = attrs.field(default="", metadata={"help": TARGET_MODEL_HELP})
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
 
@@ -185,7 +188,7 @@ class Cast(Command):
     model: str = ""
     power: str = ""
     target: str = ""
-    target_model: str = ""
+    target_model: str = attrs.field(default="", metadata={"help": TARGET_MODEL_HELP})
     facts: dict[str, Any] = attrs.field(factory=_facts)
 
 

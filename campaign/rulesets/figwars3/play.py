@@ -82,6 +82,7 @@ DETECTS = FactSpec("detects", (), [], "hidden enemy units whose ambush point the
                    picks="enemy_units")
 MEDIC_FACTS = (FactSpec("clear_stun", (False, True), False, "spend one success removing the patient's stun"),)
 SEGMENTS = FactSpec("segments", (), [], vehicle_movement.SEGMENTS_HELP)
+TARGET_MODEL_PICK = {"target_model": "target_elements"}  # a screen offers the target unit's models
 BLAST_LIST = FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements")
 
 
@@ -375,6 +376,7 @@ class FigWarsRules(BattleRules):
                         f"{who}: shoot {enemy.name} with {weapon.name}",
                         odds=True,
                         targets="units",
+                        picks=TARGET_MODEL_PICK,
                     )
                 )
         if status == "normal" and not (el.id in self._machines and self._machines[el.id].vehicle):
@@ -384,7 +386,8 @@ class FigWarsRules(BattleRules):
                     facts = (*STRIKE_FACTS, CRAMPED)
                 facts = (*facts, *arcane_play.force_facts(self._armed(el), el.data))
                 specs.append(
-                    CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units")
+                    CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units",
+                                picks=TARGET_MODEL_PICK)
                 )
         move_facts = (*move_facts, *machine_play.move_facts(self._machines.get(el.id), bool(self.options.get("mire_tests"))))
         if el.id in self._movers:
@@ -435,7 +438,7 @@ class FigWarsRules(BattleRules):
         if weapon.name in firing.OVERCHARGE_ATK and actions >= firing.OVERCHARGE_COST:
             out.append(FactSpec("overcharge", (False, True), False, "spend 2 actions on the shot: ATK 4d, then it must reload"))
         if weapon.autofire:
-            out.append(FactSpec("burst", (), [], f"burst (A{weapon.autofire}): further targets as model:dice:gap:cover, comma separated",
+            out.append(FactSpec("burst", (), [], f"burst (A{weapon.autofire}): further targets, each with its dice, gap and cover",
                                 picks="enemy_elements", parts=firing.share_parts(weapon.autofire, RANGED_FACTS["cover"])))
             out.append(FactSpec("burst_arc", (), [], "every model seen in the arc between the burst's targets, friends too: each must get dice",
                                 picks="elements"))
@@ -1795,7 +1798,7 @@ class FigWarsRules(BattleRules):
             status.append("activated")
         side = state.side(unit.side)
         if side.data.get("extra_pool"):
-            status.append(f"{side.data['extra_pool']} extra action(s) in the pool")
+            status.append(f"{side.data['extra_pool']} extra in the side's pool")
         lines = []
         for el in unit.alive:
             p = self.profile(el.id)
@@ -1804,7 +1807,7 @@ class FigWarsRules(BattleRules):
             words.extend(arcane_play.describe(el))
             words.extend(passengers.describe(state, el))
             if el.data.get("actions"):
-                words.append(f"{el.data['actions']} action(s)")
+                words.append(f"{el.data['actions']} action" + ("s" if el.data["actions"] != 1 else ""))
             if el.data.get("pins"):
                 words.append(f"pinned x{el.data['pins']}")
             for flag, word in (("stunned", "stunned"), ("extra", "extra action"), ("aim", "aiming"), ("focus", "focused"), ("fast", "fast"),
@@ -1817,8 +1820,16 @@ class FigWarsRules(BattleRules):
                 words.append("down, awaiting a medic")
             if el.data.get("unloaded"):
                 words.append("to reload: " + ", ".join(el.data["unloaded"]))
-            lines.append(f"{el.name} ({el.id.rsplit('/', 1)[-1]}): " + ", ".join(words))
+            lines.append(f"{_model_name(el)}: " + ", ".join(words))
         return UnitView(tuple(status), tuple(lines))
+
+
+def _model_name(el: ElementState) -> str:
+    """A model as the screen names it: its id's tail, as the actions list does ("marine-2"),
+    with its own name in front only where the id does not already read as it."""
+    tail = el.id.rsplit("/", 1)[-1]
+    stem = tail.rstrip("0123456789").rstrip("-")
+    return tail if "-".join(el.name.lower().split()) == stem else f"{el.name} ({tail})"
 
 
 def _whole(value: Any, name: str) -> int:
