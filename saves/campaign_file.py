@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 import tomli_w
 
-from campaign.campaigns.flow import BattlePlan, CampaignError, PostBattle, check_campaign, post_battle
+from campaign.campaigns.flow import BattlePlan, CampaignError, PostBattle, battle_options, check_campaign, post_battle
 from campaign.campaigns.model import (
     Branch,
     Campaign,
@@ -438,7 +438,7 @@ def start_battle(
     header = BattleHeader(
         ruleset=campaign.ruleset,
         edition=campaign.edition,
-        options=dict(campaign.options),
+        options=battle_options(campaign),
         sides=sides,
         scenario=plan.scenario,
         activation=plan.activation,

@@ -207,6 +207,15 @@ def ruleset_price(campaign: Campaign) -> Callable[[Force], float]:
     return lambda force: ruleset.price(force).total
 
 
+def battle_options(campaign: Campaign) -> dict[str, int | str | bool]:
+    """The ruleset options a new battle of the campaign records: the campaign's, plus any
+    its ruleset stamps on new battles only (`Ruleset.new_battle_options`)."""
+    from campaign.rulesets import get_ruleset
+
+    ruleset = get_ruleset(campaign.ruleset, campaign.edition, **campaign.options)
+    return ruleset.new_battle_options(campaign.options)
+
+
 @attrs.define(frozen=True)
 class MusterCheck:
     """Whether a mustered force may take the field, and if not, why (in words)."""

@@ -139,6 +139,11 @@ class BattleRules:
         """Added to `side`'s initiative roll (e.g. a catch-up bonus for rounds lost)."""
         return 0
 
+    def rolled_initiative(self, state: BattleState) -> list[str] | None:
+        """This round's initiative order when the rules already rolled it (FigWars rolls
+        turn 1's before placing Recon units and keeps it, PR-22); None: the scheme rolls."""
+        return None
+
     def scheme_host(self, scheme: str, options: dict[str, Any]) -> object | None:
         """What these rules plug into the activation scheme named `scheme` (the card
         scheme's CardHost, say), or None for the scheme's generic adapter. A ruleset keeps

@@ -7,6 +7,7 @@ campaign flow talk to rulesets only through this interface.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import attrs
@@ -121,6 +122,12 @@ class Ruleset:
 
         Battle.start finds a ruleset's battle rules through this hook."""
         raise NotImplementedError(f"{self.name or self.id} cannot be played in the battle engine yet")
+
+    def new_battle_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a NEW battle's file records, from the campaign's: a ruleset whose
+        rules changed the order of a battle's decisions or dice stamps its revision here, so
+        battles recorded before (no such key) still replay as they were played."""
+        return dict(options)
 
     def simulator(self) -> Simulator | None:
         """The autoplayer `muster simulate` uses, or None when the ruleset has none."""

@@ -66,6 +66,11 @@ async def _activation(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
+        placed = 0  # rules revision 2: the forces go down first, Revenant (more units) first (5)
+        while "Deployment:" in screen_text(app):
+            await pick(pilot, "Place ")
+            placed += 1
+        assert placed == 6  # the last unit of a side goes down without asking
         assert "2 extra" in screen_text(app)  # the USC pool, shown with its units
 
         await pick(pilot, "Activate Marine Squad")
@@ -89,6 +94,8 @@ async def _activation(tmp_path: Path) -> None:
         assert screen.session is not None
         log = load_battle_file(screen.session.path).log
         types = [entry["command"]["type"] for entry in log]
+        assert types[:7] == ["start"] + ["choose"] * 6
+        log, types = log[:1] + log[7:], types[:1] + types[7:]  # without the placements
         assert types[:9] == ["start", "activate", "share", "extra", "sentry", "end_activation", "activate", "choose", "walk"]
         assert types[9] == "shoot" and log[9]["command"]["model"] == "marine-squad/marine"
         assert log[9]["command"]["target_model"] == "grunt-lance/grunt"

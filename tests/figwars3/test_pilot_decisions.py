@@ -130,9 +130,18 @@ async def tick(pilot: Any, ids: list[str]) -> None:
     await settle(pilot)
 
 
+async def place_all(pilot: Any) -> None:
+    """Rules revision 2 (new campaign battles): the forces go down first (5), a unit at a time."""
+    if isinstance(pending(pilot.app), RollRequest) and pending(pilot.app).purpose.startswith("deployment"):
+        await faces(pilot, 8, *[1] * (pending(pilot.app).count - 1))  # equal unit counts: 1d8 a side, Blue first
+    while isinstance(pending(pilot.app), Decision) and pending(pilot.app).prompt.startswith("Deployment"):
+        await choose(pilot, labelled("Place "))
+
+
 async def start(pilot: Any, app: MusterApp, folder: Path, first: bool = True) -> None:
     app.start_battle(folder)
     await settle(pilot)
+    await place_all(pilot)
     await faces(pilot, 1)  # extra actions: Blue
     await faces(pilot, 1)  # extra actions: Red
     await faces(pilot, 8 if first else 1)  # initiative: Blue

@@ -47,6 +47,8 @@ async def _ram_and_teleport(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
+        while any(p.startswith("Place ") for p in prompts(app)):  # rules revision 2: placement first (5)
+            await pick(pilot, "Place ")
         done = set()
         for _ in range(12):
             options = prompts(app)

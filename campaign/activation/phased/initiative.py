@@ -51,7 +51,8 @@ class InitiativeTurn(PhasedHost):
         yield from self.rules.on_round_start(state, ctx)
         if ctx.scheme.ended(state, ctx):
             return TurnPlan(())
-        sched["order"] = yield from initiative_order(state, [s.id for s in state.sides], ctx)
+        rolled = self.rules.rolled_initiative(state)
+        sched["order"] = rolled if rolled is not None else (yield from initiative_order(state, [s.id for s in state.sides], ctx))
         names = ", ".join(state.side(s).name for s in sched["order"])
         ctx.emit("initiative", f"Turn order for round {state.round}: {names}", order=list(sched["order"]))
         turns = Phase("turns", "Turns", ALTERNATE, tuple(sched["order"]), passing=FINAL, picks=0 if self.once else 1)

@@ -83,7 +83,23 @@ class FigWars3(Ruleset):
             help="Drop Deployment units start off the table and Ambush units hidden (off: everyone starts on the table)",
             ruling="PR-29",
         ),
+        # 1: as battles were recorded before session 6 (no placement step, ambushes sprung
+        # only as a unit activates, ...); 2: the rules of docs/figwars-3.md "Revisions".
+        # A battle without the key is revision 1 so it replays as played; new battles of a
+        # campaign are stamped with the latest (new_battle_options).
+        Option(
+            "rules_revision",
+            default=1,
+            choices=(1, 2),
+            help="1: the engine as battles were recorded before the placement step; 2: placement, ambush at any moment, PR-39, moves",
+            ruling="FW3 5",
+        ),
     )
+    LATEST_REVISION = 2
+
+    def new_battle_options(self, options: Any) -> dict[str, Any]:
+        """New battles play the latest revision unless the campaign names one."""
+        return {"rules_revision": self.LATEST_REVISION, **dict(options)}
 
     def price(self, force: Force) -> ForceCost:
         units = tuple(

@@ -39,7 +39,7 @@ from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, che
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
-from campaign.rulesets.figwars3 import arcane_play, entities, machine_play, optional_play, passengers, structures_play, vehicle_movement
+from campaign.rulesets.figwars3 import arcane_play, entities, machine_play, optional_play, passengers, placement, structures_play, vehicle_movement
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 from campaign.rulesets.figwars3.model_turns import FigWarsModels
@@ -116,6 +116,7 @@ class FigWarsRules(BattleRules):
         self._armour: dict[str, int] = {}  # armour DEF dice, lost by an outside rider (4.4)
         self._movers: dict[str, vehicle_movement.Mover] = {}  # vehicles, mecha and mounts: facing and direction (8.9)
         self._scenario_objectives: tuple[Objective, ...] = ()
+        self.revision = int(self.options.get("rules_revision", 1))  # 1: as battles were recorded before revision 2
 
     # --- building the battle ----------------------------------------------------
     def new_state(self, setup: BattleSetup) -> BattleState:
@@ -226,6 +227,8 @@ class FigWarsRules(BattleRules):
     # --- turn start, activation order ---------------------------------------------
     def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
         entities.rebuild(self, state)  # after a resume from a checkpoint taken at this boundary
+        if state.round == 1 and self.revision >= placement.REVISION and not state.data.get("placed"):
+            yield from placement.place_forces(state, self._recon, ctx)  # 5: the forces go down first
         state.data["struck"] = {}
         arcane_play.round_start(state)  # PR-68
         yield from entities.turn_start(state, ctx)  # 16.8: the loose entities' d8
@@ -247,6 +250,14 @@ class FigWarsRules(BattleRules):
                 side=side.id,
                 pool=side.data["extra_pool"],
             )
+
+    def _recon(self, unit: UnitState) -> bool:
+        return any("Recon" in self.profile(e.id).abilities for e in unit.elements)
+
+    def rolled_initiative(self, state: BattleState) -> list[str] | None:
+        """PR-22: turn 1's initiative, when rolled before Recon placement, is kept."""
+        order = state.data.get("initiative_1")
+        return list(order) if state.round == 1 and order else None
 
     def can_activate(self, state: BattleState, unit_id: str) -> bool:
         unit = state.unit(unit_id)
