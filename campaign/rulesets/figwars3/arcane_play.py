@@ -49,11 +49,11 @@ def cast_facts(power: str) -> tuple[FactSpec, ...]:
         facts.append(FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements"))
     if power in ("barrier", "concealment"):
         facts.append(FactSpec("area", ar.AREAS, "caster", "the caster alone or a template centred on him"))
-        facts.append(FactSpec("under_template", (), [], "friendly models under the template", picks="target_elements"))
+        facts.append(FactSpec("under_template", (), [], "friendly models under the template", picks="own_elements"))
     if power == "teleport":
         facts.append(FactSpec("anywhere", (False, True), False, "a destination out of the caster's sight (one point more)"))
         facts.append(FactSpec("landing", tuple(ar.LANDINGS), "clear", "where a deviated caster ends up (players judge)"))
-        facts.append(FactSpec("under_template", (), [], "the model or vehicle a deviated caster lands in, if any", picks="target_elements"))
+        facts.append(FactSpec("under_template", (), [], "the model or vehicle a deviated caster lands in, if any", picks="elements"))
     if power == "conveyance":
         facts.append(FactSpec("inches", (), 0, "inches flown (12\" per point)"))
     if power == "entity":

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 HAIL_FACTS = (
     FactSpec("archers", (), [], "the unit's archers taking part (empty: every one that can)", picks="unit_elements"),
     FactSpec("inches", (), opt.HAIL_RANGE[0], "from the lead model to the template's centre, 10\" to 30\""),
-    FactSpec("victims", (), [], "models under the 5\" template, nearest the centre first, spiralling clockwise", picks="target_elements"),
+    FactSpec("victims", (), [], "models under the 5\" template, nearest the centre first, spiralling clockwise", picks="elements"),
     FactSpec("cover", tuple(COVER_ONE_LOWER), "none", "the victims' cover (one level lower counts)"),
 )
 FORM_FACTS = (

@@ -82,6 +82,7 @@ DETECTS = FactSpec("detects", (), [], "hidden enemy units whose ambush point the
                    picks="enemy_units")
 MEDIC_FACTS = (FactSpec("clear_stun", (False, True), False, "spend one success removing the patient's stun"),)
 SEGMENTS = FactSpec("segments", (), [], vehicle_movement.SEGMENTS_HELP)
+RANK_WORDS = ("front rank", "second rank", "rear ranks")  # a formation's ranks as the unit panel names them
 TARGET_MODEL_PICK = {"target_model": "target_elements"}  # a screen offers the target unit's models
 BLAST_LIST = FactSpec("under_template", (), [], "other models under the template or spray", picks="target_elements")
 
@@ -1807,6 +1808,10 @@ class FigWarsRules(BattleRules):
             status.append("morale check due")
         if unit.data.get("activated"):
             status.append("activated")
+        ranks = (unit.data.get("formation") or {}).get("ranks") or []
+        if ranks:  # 15.1: who stands where decides who may strike and shoot
+            status.append(f"in formation {len(ranks[0])} wide, {len(ranks)} deep")
+        rank_of = {model: RANK_WORDS[min(n, len(RANK_WORDS) - 1)] for n, rank in enumerate(ranks) for model in rank}
         side = state.side(unit.side)
         if side.data.get("extra_pool"):
             status.append(f"{side.data['extra_pool']} extra in the side's pool")
@@ -1825,6 +1830,8 @@ class FigWarsRules(BattleRules):
                                ("prone", "prone")):
                 if el.data.get(flag):
                     words.append(word)
+            if el.id in rank_of:
+                words.append(rank_of[el.id])
             if el.data.get("sentry"):
                 words.append(f"sentry ({el.data['sentry']})")
             if el.data.get("incap") is not None:
