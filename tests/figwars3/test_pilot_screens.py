@@ -49,7 +49,10 @@ def log(screen: BattleScreen) -> list[dict[str, Any]]:
 
 
 async def play_until(pilot: Any, unit: str, turn: Callable[[], Awaitable[None]]) -> None:
-    """Let the other units activate and end at once until `unit` may activate; then `turn`."""
+    """Place the forces (rules revision 2), then let the other units activate and end at
+    once until `unit` may activate; then `turn`."""
+    while any(p.startswith("Place ") for p in prompts(pilot.app)):
+        await pick(pilot, "Place ")
     for _ in range(12):
         options = prompts(pilot.app)
         if any(p.startswith(f"Activate {unit}") for p in options):
