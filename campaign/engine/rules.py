@@ -20,7 +20,7 @@ from campaign.engine.display import UnitView, generic_unit_view
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, Resolution
 from campaign.engine.setup import BattleSetup
-from campaign.engine.state import BattleState, state_from_setup
+from campaign.engine.state import BattleState, UnitState, state_from_setup
 
 if TYPE_CHECKING:
     from campaign.activation.model_actions import ModelActions
@@ -74,6 +74,11 @@ class BattleRules:
     def can_activate(self, state: BattleState, unit_id: str) -> bool:
         """Whether the unit may be chosen for activation at all (alive, not fled...)."""
         return not state.unit(unit_id).eliminated
+
+    def activatable(self, state: BattleState, side: str) -> list[UnitState]:
+        """The side's units `can_activate` allows, in unit order (asked every turn: rules
+        that keep their standing units may answer from them, with the same result)."""
+        return [u for u in state.units_of(side) if self.can_activate(state, u.id)]
 
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
         """What the active unit may do now; empty: its activation ends by itself."""

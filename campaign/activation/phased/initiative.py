@@ -66,12 +66,11 @@ class InitiativeTurn(PhasedHost):
         yield from self.rules.on_turn_start(state, side, ctx)
 
     def commands(self, state: BattleState, phase: Phase, side: str) -> list[CommandSpec]:
-        done = state.scheme["activated"]
-        return [
-            self._activate_spec(u.id, u.name)
-            for u in state.units_of(side)
-            if self.rules.can_activate(state, u.id) and not (self.once and u.id in done)
-        ]
+        units = self.rules.activatable(state, side)
+        if self.once:
+            done = state.scheme["activated"]
+            units = [u for u in units if u.id not in done]
+        return [self._activate_spec(u.id, u.name) for u in units]
 
     def _activate_spec(self, unit_id: str, name: str) -> CommandSpec:
         """The frozen `activate` spec of a unit, made once: offered every turn of a battle."""

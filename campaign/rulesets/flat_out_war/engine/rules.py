@@ -107,12 +107,18 @@ class FlatOutWarRules(
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         self._setup: BattleSetup | None = None
         self._static_names: frozenset[str] = frozenset()
+        # unit ids (of the setup) with an element created Reliant, and with one that could
+        # carry an owner-turn clock (a Magic caster's misfire lockout, a Reload weapon): the
+        # turn hooks look only through these (summoned troopers have neither)
+        self._reliant_units: frozenset[str] = frozenset()
+        self._clock_units: frozenset[str] = frozenset()
         self._loss_journal = []
         self._specs = {}
         self._spec_lists = {}
         self._bought_of = {}
         self._living_cache = None
         self._enemies_of = {}
+        self._sides_standing = 0
         self._faced_set = True
         self._faced_clean = None
 
@@ -161,6 +167,7 @@ class FlatOutWarRules(
         self._bought_of.clear()
         self._living_cache = None
         self._enemies_of = {}
+        self._sides_standing = 0
         self._faced_set = True
         self._faced_clean = None
         state = state_from_setup(setup)
@@ -194,6 +201,15 @@ class FlatOutWarRules(
         # attributes some element of this battle was created with (summoned troopers have none),
         # so loops can skip rules no element could use
         self._static_names = frozenset(name for e in self._static.values() for name in static_traits(e)[0][0])
+        reliant, clocks = set(), set()
+        for es_id, element in self._static.items():
+            own, per_weapon = static_traits(element)[0]
+            unit_id = es_id.rsplit("/", 1)[0]
+            if "reliant" in own:
+                reliant.add(unit_id)
+            if "magic" in own or any(traits.get("reload") for traits in per_weapon):
+                clocks.add(unit_id)
+        self._reliant_units, self._clock_units = frozenset(reliant), frozenset(clocks)
         self._link_reliant(state)
         return state
 

@@ -47,6 +47,10 @@ class ActivationMixin(PlayHelpers):
         unit = state.unit(unit_id)
         return not unit.eliminated and not unit.data.get("attached_to")
 
+    def activatable(self, state: BattleState, side: str) -> list[UnitState]:
+        """`can_activate`'s units of the side, from the standing units kept by `_living`."""
+        return [u for u in self._standing(state) if u.side == side and not u.data.get("attached_to")]
+
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
         unit = state.unit(unit_id)
         if unit.eliminated or state.over:
@@ -79,8 +83,11 @@ class ActivationMixin(PlayHelpers):
             if officer_unit:  # an officer on its own may attach, or fight like any unit
                 for other in state.units_of(unit.side):
                     if other.id != unit_id and not other.data.get("officer"):
-                        specs.append(CommandSpec("attach", {"unit": unit_id, "target": other.id}, (),
-                                                 f"Attach {name} to {other.name}"))
+                        spec = self._specs.get(("attach", unit_id, other.id))
+                        if spec is None:
+                            spec = self._specs[("attach", unit_id, other.id)] = CommandSpec(
+                                "attach", {"unit": unit_id, "target": other.id}, (), f"Attach {name} to {other.name}")
+                        specs.append(spec)
             enemies = self._enemies(state, unit.side)
             specs.extend(self._attack_specs("melee", unit, enemies, "melee attack on"))
             if any(self.combatant(state, e).ranged for e, (_, guns) in zip(able, bought) if guns):
@@ -236,7 +243,16 @@ class ActivationMixin(PlayHelpers):
 
     def on_turn_start(self, state: BattleState, side: str, ctx: Context) -> Resolution:
         lost_before = self._loss_mark()
+        # only a Reliant element is ever down, and a Sticky marker needs a Sticky attacker:
+        # without one in the battle, only units with a Reliant element have anything to do
+        sticky_too = self._static_any("sticky")
+        reliant = self._reliant_units
+        if not (sticky_too or reliant):
+            yield from self._losses_morale(state, ctx, lost_before)
+            return
         for unit in list(self._living(state)[1]):  # units with no living element have nothing to do
+            if not sticky_too and unit.id not in reliant:
+                continue
             # only marked elements have anything to do here (most carry no marker); a roll
             # below marks no other element, so choosing them first changes nothing
             for es in [e for e in unit.elements if e.alive and e.markers]:
@@ -302,8 +318,9 @@ class ActivationMixin(PlayHelpers):
                             ctx.emit("destroyed", f"{es.name} crashes ({face})", element=es.id)
                             self._remove(state, ctx, es, None)
         # owner-turn clocks: misfire lockouts and reload counters of this side's elements
-        for unit in list(self._living(state)[1]):  # units with no living element have no clock to tick
-            if unit.side != side:
+        clocks = self._clock_units  # only these units' elements can carry a lockout or a reload
+        for unit in list(self._living(state)[1]) if clocks else ():  # units with no living element have no clock
+            if unit.side != side or unit.id not in clocks:
                 continue
             # only elements with a lockout or reload counters have a clock to tick (few do)
             for es in [e for e in unit.elements if e.alive and (e.data.get("lockout") or e.data.get("reload"))]:

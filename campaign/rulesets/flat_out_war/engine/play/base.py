@@ -103,9 +103,12 @@ class PlayHelpers:
     # _living's lists with the units list and (epoch, count) they were made for
     _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState]] | None
     _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
+    _sides_standing: int  # how many sides have a unit standing, counted with _living's lists
     # charging.py: whether a `faced` marker was set since the last clearing, and the state and
     # marks epoch (campaign.engine.state) of that clearing (no element of it faced then)
     _faced_set: bool
+    _reliant_units: frozenset[str]  # unit ids with an element created Reliant (rules.py new_state)
+    _clock_units: frozenset[str]  # unit ids with a Magic element or a Reload weapon (owner-turn clocks)
     _faced_clean: tuple[BattleState, int] | None
 
     def _loss_mark(self) -> int:
@@ -160,7 +163,9 @@ class PlayHelpers:
     def _living(self, state: BattleState) -> tuple[list[UnitState], list[UnitState]]:
         """(the units not eliminated, the units with a living element), in unit order: asked
         many times a turn, and a long battle's many lost units are looked through each time,
-        so both are kept until the liveness epoch (campaign.engine.state) or the units move."""
+        so both are kept until the liveness epoch (campaign.engine.state) or the units move.
+        A loss that leaves every unit standing keeps the lists made from the standing ones
+        (the enemies, and the attack specs made for them: `_attack_specs`)."""
         units = state.units
         key = (liveness_epoch(), len(units))
         cached = self._living_cache
@@ -168,8 +173,12 @@ class PlayHelpers:
             return cached[2], cached[3]
         standing = [u for u in units if not u.eliminated]
         with_alive = [u for u in units if any(e.alive for e in u.elements)]
+        if cached is not None and cached[0] is units and _same(cached[2], standing):
+            standing = cached[2]
+        else:
+            self._enemies_of = {}  # (made again from the new lists when asked)
+            self._sides_standing = len({u.side for u in standing})
         self._living_cache = (units, key, standing, with_alive)
-        self._enemies_of = {}  # (made again from the new lists when asked)
         return standing, with_alive
 
     def _situation(self, state: BattleState, unit: UnitState, target: UnitState | None, cmd: FactCommand,
@@ -236,6 +245,11 @@ class PlayHelpers:
         if self.edition == V17:
             return es.data.get("lucky_turn") != state.turn
         return not es.data.get("lucky_used")
+
+
+def _same(old: list[UnitState], new: list[UnitState]) -> bool:
+    """The same units in the same order (by identity: a unit's == compares all its state)."""
+    return len(old) == len(new) and all(a is b for a, b in zip(old, new))
 
 
 def _mods_text(mods: tuple[Mod, ...] | list[Mod]) -> str:

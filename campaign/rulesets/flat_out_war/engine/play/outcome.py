@@ -61,13 +61,8 @@ class OutcomeMixin(PlayHelpers):
     def is_over(self, state: BattleState) -> bool:
         if state.data.get("strategic_winner"):
             return True
-        standing: set[str] = set()  # stop at the second side with a unit standing: asked after every step
-        for u in self._standing(state):
-            if u.side not in standing:
-                standing.add(u.side)
-                if len(standing) > 1:
-                    return False
-        return True
+        self._living(state)  # (asked after every step: the count is kept with the standing units)
+        return self._sides_standing < 2
 
     def end_reason(self, state: BattleState) -> str:
         if state.data.get("strategic_winner"):
