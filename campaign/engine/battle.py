@@ -366,13 +366,17 @@ class Battle:
 
     def _check(self, decision: Decision, command: Command) -> None:
         kind = command.type  # most legal specs are of other types: skip them before matching
-        specs = [s for s in decision.legal if s.type == kind and s.matches(command)]
-        if not specs:
+        found = None
+        for spec in decision.legal:  # (the first that matches: its facts are the ones checked)
+            if spec.type == kind and spec.matches(command):
+                found = spec
+                break
+        if found is None:
             options = "; ".join(s.label or s.type for s in decision.legal)
             raise IllegalCommand(
                 "legal commands", f"{command.plain(self._state.names())} is not allowed now ({decision.prompt}: {options})"
             )
-        specs[0].check_facts(command)
+        found.check_facts(command)
         if decision.check is not None:
             decision.check(command)
         self.scheme.check(self._state, command)

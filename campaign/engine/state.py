@@ -8,6 +8,7 @@ dicts and these attrs classes. No floats: they would make digests fragile.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -179,6 +180,7 @@ def _index_units(units: list[UnitState]) -> None:
     _UNIT_INDEX[id(units)] = (units, positions)
 
 
+@functools.lru_cache(maxsize=4096)  # (every model of a battle is named by one: most names repeat)
 def slug(text: str) -> str:
     out = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return out or "x"

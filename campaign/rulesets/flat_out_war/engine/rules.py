@@ -173,6 +173,7 @@ class FlatOutWarRules(
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
+        views: dict[int, Combatant] = {}  # id(element) -> its starting view (forces repeat elements)
         for side in setup.sides:
             for unit in side.force.units:
                 us = state.units[i]
@@ -191,7 +192,9 @@ class FlatOutWarRules(
                 for es in us.elements:
                     element = unit.elements[es.entry]
                     self._static[es.id] = element
-                    c = combatant_from_element(element, die=_state_die(element))
+                    c = views.get(id(element))
+                    if c is None:
+                        c = views[id(element)] = combatant_from_element(element, die=_state_die(element))
                     es.data.update(die=c.die, hp=c.hit_points, lost_weapons=[], uses={}, reload={})
                     if c.has("stealth"):
                         es.markers["hidden"] = True

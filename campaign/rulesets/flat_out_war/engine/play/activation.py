@@ -79,7 +79,7 @@ class ActivationMixin(PlayHelpers):
             officer_unit = all("command" in own for own, _ in bought) and all(
                 self.combatant(state, e).has("command") for e in able)
             if unit.data.get("officer"):
-                specs.append(CommandSpec("detach", {"unit": unit_id}, (), f"{name}: detach its officer"))
+                specs.append(self._unit_spec("detach", unit, f"{name}: detach its officer"))
             if officer_unit:  # an officer on its own may attach, or fight like any unit
                 for other in state.units_of(unit.side):
                     if other.id != unit_id and not other.data.get("officer"):
@@ -94,14 +94,21 @@ class ActivationMixin(PlayHelpers):
                 specs.extend(self._attack_specs("shoot", unit, enemies, "shoot at"))
             for es, (own, _) in zip(able, bought):
                 if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
-                    specs.append(CommandSpec("switch", {"unit": unit_id, "element": es.id}, (),
-                                             f"{es.name}: switch its Activate attribute on or off"))
+                    spec = self._specs.get(("switch", unit_id, es.id))
+                    if spec is None:
+                        spec = self._specs[("switch", unit_id, es.id)] = CommandSpec(
+                            "switch", {"unit": unit_id, "element": es.id}, (),
+                            f"{es.name}: switch its Activate attribute on or off")
+                    specs.append(spec)
                 if "magic" in own and self.combatant(state, es).has("magic") and not es.data.get("lockout"):
                     for spell_name in self.element_of(state, es).spells:
-                        specs.append(CommandSpec("cast", {"unit": unit_id, "element": es.id,
-                                                          "spell": _spell_name(spell_name)},
-                                                 CAST_FACTS, f"{es.name}: cast {_spell_name(spell_name)}",
-                                                 odds=True, targets="units"))
+                        spell = _spell_name(spell_name)
+                        spec = self._specs.get(("cast", unit_id, es.id, spell))
+                        if spec is None:
+                            spec = self._specs[("cast", unit_id, es.id, spell)] = CommandSpec(
+                                "cast", {"unit": unit_id, "element": es.id, "spell": spell}, CAST_FACTS,
+                                f"{es.name}: cast {spell}", odds=True, targets="units")
+                        specs.append(spec)
         elif m.get("acted") in ("melee", "shoot") and morale == "steady":
             # split fire (A-21, A-22): elements that have not attacked yet may pick other targets
             done = set(m.get("attacked", []))
@@ -115,7 +122,7 @@ class ActivationMixin(PlayHelpers):
         return specs
 
     def _unit_spec(self, kind: str, unit: UnitState, label: str) -> CommandSpec:
-        """The legal `move` or `rally` of a unit, made once per label (as _attack_spec)."""
+        """The legal `move`, `rally` or `detach` of a unit, made once per label (as _attack_spec)."""
         key = (kind, unit.id, label)
         spec = self._specs.get(key)
         if spec is None:
@@ -128,7 +135,10 @@ class ActivationMixin(PlayHelpers):
         key = (kind, unit.id, verb)
         found = self._spec_lists.get(key)
         if found is None or found[0] is not enemies:
-            found = self._spec_lists[key] = (enemies, [self._attack_spec(kind, unit, e, verb) for e in enemies])
+            # a unit fell (or a new one came): the other enemies' specs are those made before
+            made = {s.params["target"]: s for s in found[1]} if found is not None else {}
+            found = self._spec_lists[key] = (
+                enemies, [made.get(e.id) or self._attack_spec(kind, unit, e, verb) for e in enemies])
         return found[1]
 
     def _attack_spec(self, kind: str, unit: UnitState, enemy: UnitState, verb: str) -> CommandSpec:

@@ -171,8 +171,15 @@ class PlayHelpers:
         cached = self._living_cache
         if cached is not None and cached[0] is units and cached[1] == key:
             return cached[2], cached[3]
-        standing = [u for u in units if not u.eliminated]
-        with_alive = [u for u in units if any(e.alive for e in u.elements)]
+        standing: list[UnitState] = []
+        with_alive: list[UnitState] = []
+        for u in units:  # (one pass: UnitState.eliminated is "removed" or no living element)
+            for e in u.elements:
+                if e.alive:
+                    with_alive.append(u)
+                    if not u.markers.get("removed"):
+                        standing.append(u)
+                    break
         if cached is not None and cached[0] is units and _same(cached[2], standing):
             standing = cached[2]
         else:
@@ -240,7 +247,8 @@ class PlayHelpers:
         return "lucky" in own and ("lucky" not in links or "lucky" in es.data.get("switched_on", []))
 
     def _lucky_ready(self, state: BattleState, es: ElementState) -> bool:
-        if not self.options["lucky_prompt"] or not self._has_lucky(state, es):
+        # (most battles have no Lucky element at all: asked for every die rolled)
+        if not self.options["lucky_prompt"] or not self._static_any("lucky") or not self._has_lucky(state, es):
             return False
         if self.edition == V17:
             return es.data.get("lucky_turn") != state.turn

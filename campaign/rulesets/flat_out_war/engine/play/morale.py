@@ -28,10 +28,16 @@ class MoraleMixin(PlayHelpers):
         journal = self._loss_journal
         if len(journal) == mark:  # no element lost since the mark: the common case
             return
+        first: dict[int, int] = {}  # id(unit) -> its count before its first loss since the mark
+        read = mark
         for unit in list(state.units):
             # the journal grows while this loop rolls (a failed morale can cost more losses),
-            # so each unit reads it as it comes: its count before its first loss since the mark
-            before = next((pre for u, pre in journal[mark:] if u is unit), None)
+            # so each unit reads it as it comes: the entries added since are read first
+            while read < len(journal):
+                u, pre = journal[read]
+                first.setdefault(id(u), pre)
+                read += 1
+            before = first.get(id(unit))
             if before is None:  # no new losses: no new threshold
                 continue
             lost = unit.data.get("lost", 0)
@@ -105,7 +111,7 @@ class MoraleMixin(PlayHelpers):
                 other = state.unit(uid)
             except KeyError:
                 raise IllegalCommand("FOW 15.1", f"there is no unit {uid!r}") from None
-            if other in others:
+            if any(other is u for u in others):  # (by identity: == compares whole unit states)
                 yield from self._morale(state, ctx, other, f"saw {failed.name} fail")
 
     def _do_rally(self, state: BattleState, cmd: Rally, ctx: Context) -> Resolution:

@@ -55,7 +55,8 @@ class MovementMixin(PlayHelpers):
         for name in _MEASURED:  # inches, degrees and turns are measured, never negative (the defaults are 0)
             if name in given and given[name] < 0:
                 raise IllegalCommand("FOW 6", f"{name} cannot be negative ({given[name]})")
-        cs = [self.combatant(state, e) for e in self._able(state, unit)]
+        able = self._able(state, unit)
+        cs = [self.combatant(state, e) for e in able]
         run = bool(fact(cmd, "run", MOVE_FACTS))
         fleeing = unit.data.get("morale") == "fleeing"
         if unit.markers.get("held_still"):
@@ -117,7 +118,7 @@ class MovementMixin(PlayHelpers):
             raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
         path = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
         jumping = bool(fact(cmd, "jump", MOVE_FACTS))
-        budget = self._allowance(state, unit, cs, cmd, run or fleeing) if cs else Fraction(0)
+        budget = self._allowance(state, unit, cs, cmd, run or fleeing, able, airborne) if cs else Fraction(0)
         used = Fraction(distance_moved)
         if cs and not path and not jumping and not whole_move and distance_moved > budget:
             # a distance is inches of open ground: it can never exceed the allowance (FOW 6.1)
@@ -229,12 +230,15 @@ class MovementMixin(PlayHelpers):
         running = bool(fact(cmd, "run", MOVE_FACTS)) or unit.data.get("morale") == "fleeing"
         return self._allowance(state, unit, cs, cmd, running) if cs else Fraction(0)
 
-    def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Move, running: bool) -> Fraction:
+    def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Move, running: bool,
+                   able: list[ElementState] | None = None, airborne: bool | None = None) -> Fraction:
+        """`able` and `airborne`: `_able(unit)` and `_flies(unit, cmd)`, when the caller has them."""
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
-        moves = [self.element_of(state, e).move or 0 for e in self._able(state, unit)]
+        moves = [self.element_of(state, e).move or 0 for e in (self._able(state, unit) if able is None else able)]
         move = min((m for m in moves if m > 0), default=0)
         effects = self.effects_on(state, unit.id)
-        airborne = self._flies(state, unit, cmd)
+        if airborne is None:
+            airborne = self._flies(state, unit, cmd)
         return allowance(
             move,
             fast="Fast" in effects,
