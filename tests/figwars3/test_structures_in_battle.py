@@ -9,7 +9,8 @@ from campaign.engine.battle import Battle
 from campaign.engine.errors import IllegalCommand
 from campaign.rulesets.figwars3 import structures_play
 from campaign.rulesets.figwars3.attack import drive, exact_odds
-from campaign.rulesets.figwars3.commands import Breach
+from campaign.engine.commands import Choose
+from campaign.rulesets.figwars3.commands import Breach, Report
 from campaign.rulesets.figwars3.play import FigWarsRules
 from tests.figwars3.test_battle import setup
 
@@ -106,3 +107,86 @@ def test_a_chainfist_adds_a_dp_to_a_door_and_the_odds_know_it() -> None:
     fist, _, _, _ = structures_play.opposed_for(rules, b.state, cmd)
     assert fist.attacker.chainfist and not plain.attacker.chainfist
     assert exact_odds(fist).expected_dp > exact_odds(attrs.evolve(fist, attacker=attrs.evolve(fist.attacker, chainfist=False))).expected_dp
+
+
+# --- PR-60: a shot that fails to hurt a model in cover may hit the cover instead ------------
+
+class WindowCtx(Ctx):
+    def window(self, name: str, **info: object):  # type: ignore[no-untyped-def]
+        yield from ()
+
+
+def run(gen, script: list) -> list:  # type: ignore[type-arg]
+    """Drive a resolution: lists answer dice requests, commands answer decisions; returns the decisions met."""
+    from campaign.engine.pending import Decision
+
+    met = []
+    queue = list(script)
+    try:
+        request = next(gen)
+        while True:
+            if isinstance(request, Decision):
+                met.append(request)
+            answer = queue.pop(0)
+            request = gen.send(answer)
+    except StopIteration:
+        assert not queue, f"left over: {queue}"
+    return met
+
+
+def _cover_shot(rules: FigWarsRules, b: Battle, cover: str = "partial_hard"):  # type: ignore[no-untyped-def]
+    from campaign.rulesets.figwars3.commands import Shoot
+
+    unit, m = marine(b)
+    grunt = b.state.unit("grunt-lance").elements[0]
+    weapon = rules.profile(m.id).ranged[0].name
+    shot = Shoot(unit.id, m.id, "grunt-lance", grunt.id, weapon, {"range_band": "short", "cover": cover})
+    opposed = rules.shot(b.state, shot)[0]
+    return shot, grunt, opposed.attacker.dice, opposed.defender.dice
+
+
+DOOR = {"structure": "crate stack", "kind": "door", "grade": "weak"}
+
+
+def test_pr60_a_shot_that_scores_but_does_not_hurt_hits_the_door_instead() -> None:
+    rules, b = battle()
+    rules.options["cover_hits"] = True
+    shot, grunt, a, d = _cover_shot(rules, b)
+    assert d >= 3 and a >= 2
+    report = Report(facts=DOOR)
+    ctx = WindowCtx()
+    # the attack scores 4 (two 6s), the grunt 6 (three 6s): unhurt; the weak door (DEF 2) rolls [1, 4]: 1 -> margin 3: 1 DP
+    met = run(rules.resolve(b.state, shot, ctx), [[6, 6] + [1] * (a - 2), [6, 6, 6] + [1] * (d - 3), report, [1, 4]])
+    assert len(met) == 1 and "hit its cover instead (PR-60)" in met[0].prompt
+    assert b.state.data["structures"]["crate stack"]["sections"] == [0]  # a weak door: 1 DP, broken open
+    assert ("breached", "crate stack is broken open") in ctx.events
+    assert grunt.alive and grunt.data["pins"] == 0
+
+
+def test_pr60_the_cover_taken_instead_spares_the_pin_and_no_declines() -> None:
+    rules, b = battle()
+    rules.options["cover_hits"] = True
+    shot, grunt, a, d = _cover_shot(rules, b)
+    ctx = WindowCtx()
+    # 2 against 1: margin 1, a pin and no DP -- the shooter takes the wall instead; it rolls [6, 6, 6]: no DP
+    wall = {"structure": "low wall", "kind": "wall", "grade": "flimsy", "length": 6, "section": 3}
+    run(rules.resolve(b.state, shot, ctx), [[6] + [1] * (a - 1), [4] + [1] * (d - 1), Report(facts=wall), [6, 6, 6]])
+    assert grunt.data["pins"] == 0 and b.state.data["structures"]["low wall"]["sections"] == [3, 3, 3]
+    rules2, b2 = battle()
+    rules2.options["cover_hits"] = True
+    shot, grunt, a, d = _cover_shot(rules2, b2)
+    run(rules2.resolve(b2.state, shot, WindowCtx()), [[6] + [1] * (a - 1), [4] + [1] * (d - 1), Choose(option="no")])
+    assert grunt.data["pins"] == 1 and not b2.state.data.get("structures")
+
+
+def test_pr60_not_offered_without_the_option_without_cover_or_without_a_success() -> None:
+    rules, b = battle()
+    shot, grunt, a, d = _cover_shot(rules, b)
+    assert run(rules.resolve(b.state, shot, WindowCtx()), [[6] + [1] * (a - 1), [6] + [1] * (d - 1)]) == []  # option off
+    rules.options["cover_hits"] = True
+    shot, grunt, a, d = _cover_shot(rules, b, cover="none")
+    assert run(rules.resolve(b.state, shot, WindowCtx()), [[6] + [1] * (a - 1), [6] + [1] * (d - 1)]) == []  # no cover
+    for e in b.state.unit(shot.unit).elements:
+        e.data["actions"] = 2
+    shot, grunt, a, d = _cover_shot(rules, b)
+    assert run(rules.resolve(b.state, shot, WindowCtx()), [[1] * a, [1] * d]) == []  # no success scored

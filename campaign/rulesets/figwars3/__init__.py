@@ -70,6 +70,13 @@ class FigWars3(Ruleset):
             ruling="PR-34",
         ),
         Option(
+            "cover_hits",
+            default=False,
+            choices=(False, True),
+            help="a shot that scores but does not hurt a model in cover may hit the door or wall instead (12.4)",
+            ruling="PR-60",
+        ),
+        Option(
             "heavy_passengers",
             default="1",
             choices=("1", "1.5", "2"),

@@ -884,8 +884,12 @@ class FigWarsRules(BattleRules):
                 model=el.id,
                 target=target.id,
             )
+            direct = not (weapon.indirect or weapon.grenade or weapon.spray or weapon.blast)
             if not (weapon.indirect or weapon.grenade or weapon.spray) and weapon.blast and not placed(outcome.attacker_successes):
                 landed = False
+            elif direct and (yield from structures_play.cover_instead(
+                    self, state, el, target, str(command.facts.get("cover", "none")), outcome.attacker_successes, outcome.dp, ctx)):
+                pass  # PR-60: the cover took the shot
             elif outcome.winner == "attacker":
                 yield from self._hurt(state, target, outcome.dp, outcome.judgement.pinned, ctx, explosive=template)
         scored += yield from self._further_shots(state, el, command, weapon, ctx)

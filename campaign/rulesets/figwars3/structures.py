@@ -5,12 +5,15 @@ built of 2" x 2" sections, each with its own DP; a section at 0 DP is breached.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import Any, Literal
 
 import attrs
 
+from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
+from campaign.rulesets.figwars3 import margins
+from campaign.rulesets.figwars3.pool import dice_count, successes
 from campaign.rulesets.figwars3.attack import OpposedRoll, Side, Term
 from campaign.rulesets.figwars3.melee import weapons_atk
 from campaign.rulesets.figwars3.profile import Profile
@@ -89,3 +92,13 @@ def shoot_structure(shooter: Profile, weapon: RangedWeapon, target: Structure, f
 def chainfist_bonus(weapon_rider: str, dp: int) -> int:
     """17.8 Chainfist: +1 DP to a stationary target when the attack already does >= 1 DP."""
     return 1 if weapon_rider == "chainfist" and dp >= 1 else 0
+
+
+def cover_hit(attack_successes: int, target: Structure) -> Generator[Any, Any, tuple[int, int]]:
+    """PR-60: a shot that scored but did not hurt the model behind cover may hit the cover
+    instead: the same attack successes against the structure's DEF roll, read on the
+    ranged ladder (a structure takes no pins). Returns (its successes, DP)."""
+    dice = dice_count(target.defence)
+    faces = (yield from request_roll(6, dice, f"{dice}d6: the {target.kind} in the way defends (PR-60)")) if dice else []
+    got = successes(list(faces))
+    return got, margins.ranged_effects(attack_successes - got).dp

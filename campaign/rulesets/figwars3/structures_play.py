@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import CommandSpec, FactSpec
+from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.figwars3 import structures as st
 from campaign.rulesets.figwars3 import turn
@@ -108,13 +108,53 @@ def breach(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: 
         el.data["aim"] = False
     outcome = yield from resolve(opposed)
     dp = outcome.dp if outcome.winner == "attacker" else 0
+    _record(state, el, name, found, section, dp, f"attacks {{where}}: {outcome.attacker_successes} against {outcome.defender_successes}", ctx)
+
+
+def _record(state: BattleState, el: ElementState, name: str, found: st.Structure, section: int, dp: int, what: str, ctx: Context) -> None:
+    """Keep the section's DP left and say what happened (`what` names the spot as {where})."""
     after = found.hit(section, dp)
     state.data["structures"] = {**_known(state), name: {"kind": after.kind, "grade": after.grade, "sections": list(after.sections)}}
     where = f"{name} (section {section + 1})" if len(after.sections) > 1 else name
-    ctx.emit("structure", f"{el.name} attacks {where}: {outcome.attacker_successes} against {outcome.defender_successes}, {dp} DP",
-             model=el.id, structure=name, dp=dp)
+    ctx.emit("structure", f"{el.name} {what.format(where=where)}, {dp} DP", model=el.id, structure=name, dp=dp)
     if dp and after.sections[section] <= 0:
         ctx.emit("breached", f"{where} is breached" if after.kind == "wall" else f"{name} is broken open", structure=name, section=section + 1)
+
+
+COVER_FACTS = tuple(f for f in facts_for(()) if f.name in ("structure", "kind", "grade", "length", "section"))
+
+
+def cover_instead(rules: Any, state: BattleState, el: ElementState, target: ElementState, cover: str, scored: int, dp: int,
+                  ctx: Context) -> Generator[Any, Any, bool]:
+    """PR-60 (option `cover_hits`): a direct shot at a model in cover that scored at least
+    one success but did no DP may hit the cover instead. The shooter's side says whether,
+    and names the door or wall (the players' judgement, 12.4); the same successes are
+    then rolled against its DEF. True when the cover took the shot (the model is spared
+    any pin the roll bought)."""
+    if not rules.options.get("cover_hits") or cover in ("", "none") or scored < 1 or dp > 0:
+        return False
+    side = state.unit(el.unit).side
+
+    def check(command: Any) -> None:
+        if getattr(command, "type", "") == "report":
+            target_of(state, command.facts)
+
+    legal = (
+        CommandSpec("choose", {"option": "no"}, label="No: the shot is spent on the model"),
+        CommandSpec("report", facts=COVER_FACTS, label="Yes: the cover is hit (name the door or wall)"),
+    )
+    answer = yield Decision(side, f"{el.name}'s shot scored {scored} but did not hurt {target.name}: hit its cover instead (PR-60)?",
+                            legal, check=check)
+    if getattr(answer, "type", "") != "report":
+        return False
+    name, found, section = target_of(state, answer.facts)
+    got, hit = yield from st.cover_hit(scored, found)
+    _record(state, el, name, found, section, hit, f"hits the cover of {target.name}, {{where}}: {scored} against {got}", ctx)
+    return True
+
+
+def target_of(state: BattleState, facts: Any) -> tuple[str, st.Structure, int]:
+    return target(state, facts if isinstance(facts, dict) else {})
 
 
 def describe(state: BattleState) -> list[str]:
