@@ -10,7 +10,7 @@ from campaign.engine.battle import Battle
 from campaign.engine.errors import IllegalCommand
 from campaign.rulesets.figwars3 import entities
 from campaign.rulesets.figwars3.attack import drive
-from campaign.rulesets.figwars3.commands import Cast
+from campaign.rulesets.figwars3.commands import Cast, Strike
 from campaign.rulesets.figwars3.play import FigWarsRules
 from tests.figwars3.test_battle import setup
 
@@ -146,3 +146,84 @@ def test_entities_profiles_come_back_after_a_resume_at_the_turn_boundary() -> No
     assert not fresh.has_profile(spirit)
     drive(fresh.on_round_start(state, Ctx()), [[1], [1]])  # the turn start (extra-action rolls) rebuilds it
     assert fresh.profile(spirit) == rules.profile(spirit)
+
+
+def answer(gen, script: list) -> list:  # type: ignore[type-arg]
+    """Drive a generator: lists answer dice, strings answer a Decision with that option; returns the decisions met."""
+    from campaign.engine.commands import Choose
+    from campaign.engine.pending import Decision
+
+    met, queue = [], list(script)
+    try:
+        request = next(gen)
+        while True:
+            if isinstance(request, Decision):
+                met.append(request)
+            item = queue.pop(0)
+            request = gen.send(Choose(option=item) if isinstance(item, str) else item)
+    except StopIteration:
+        assert not queue, f"left over: {queue}"
+    return met
+
+
+def test_the_leash_asked_at_the_end_of_the_activation_all_within_changes_nothing() -> None:
+    rules, battle = circle()
+    state = battle.state
+    call(rules, battle, ["0:0:0:0", "0:0:0:0:roam"][:1] + ["0:0:0:0"], level=1)
+    (unit,) = [u for u in state.units if entities.is_entity_unit(u)]
+    met = answer(entities.leash(rules, state, state.unit("archmage"), Ctx()), ["within"])
+    assert len(met) == 1 and "12\"" in met[0].prompt
+    assert [s.params["option"] for s in met[0].legal] == ["within", *(e.id for e in unit.elements)]
+    assert not unit.data["loose"] and all(e.alive for e in unit.elements)
+
+
+def test_a_broken_leash_rolls_the_d8_at_once_dispelled_frees_the_caster() -> None:
+    rules, battle = circle()
+    state = battle.state
+    call(rules, battle, ["0:0:0:0"], level=1)
+    (unit,) = [u for u in state.units if entities.is_entity_unit(u)]
+    mage = state.unit("archmage").elements[0]
+    ctx = Ctx()
+    answer(entities.leash(rules, state, state.unit("archmage"), ctx), [unit.elements[0].id, [3]])  # 3: dispelled
+    assert unit.eliminated and not mage.data["arc"]["entity"]  # 16.8: the caster may use other powers again
+    assert ("dispelled", "Arcane entity 1 is dispelled") in ctx.events
+
+
+def test_one_entity_breaking_the_leash_runs_wild_on_its_own_the_rest_stay() -> None:
+    rules, battle = circle()
+    state = battle.state
+    call(rules, battle, ["1:0:1:0", "0:0:0:0"], level=2)
+    (unit,) = [u for u in state.units if entities.is_entity_unit(u)]
+    first, second = unit.elements
+    ctx = Ctx()
+    # the first is beyond 12": d8 2, it stays and runs wild; then the rest are within
+    answer(entities.leash(rules, state, state.unit("archmage"), ctx), [first.id, [2], "within"])
+    wild = [u for u in state.units if entities.is_entity_unit(u) and u.data["loose"]]
+    assert len(wild) == 1 and wild[0].id != unit.id and unit.elements == [second] and not unit.data["loose"]
+    (runner,) = wild[0].elements
+    assert rules.profile(runner.id) == rules.profile(first.id) and runner.data["entity"]["mov"] == 1
+    assert entities.of_caster_unit(state, state.unit("archmage")) == [unit]
+    assert state.unit("archmage").elements[0].data["arc"]["entity"]  # an entity of his still stands
+    wild[0].data["activated"] = False
+    assert rules.can_activate(state, wild[0].id)  # it activates on its own now
+
+
+def test_a_loose_entity_may_strike_a_friendly_model() -> None:
+    rules, battle = circle()
+    state = battle.state
+    call(rules, battle, ["0:0:2:0"], level=1)
+    (unit,) = [u for u in state.units if entities.is_entity_unit(u)]
+    spirit = unit.elements[0]
+    strikes = {s.params["target"] for s in rules._model_specs(state, unit, spirit) if s.type == "strike"}
+    assert strikes and all(state.unit(t).side == "b" for t in strikes)  # under control: enemies only
+    with pytest.raises(IllegalCommand, match="not an enemy"):
+        rules.strike(state, Strike(unit.id, spirit.id, "archmage", "", {}))
+    answer(entities.leash(rules, state, state.unit("archmage"), Ctx()), [spirit.id, [1]])  # 1: it runs wild
+    assert unit.data["loose"]
+    strikes = {s.params["target"] for s in rules._model_specs(state, unit, spirit) if s.type == "strike"}
+    assert "archmage" in strikes and any(state.unit(t).side == "b" for t in strikes)
+    assert not any(entities.is_entity_unit(state.unit(t)) for t in strikes)
+    spirit.data["actions"] = 2
+    mage = state.unit("archmage").elements[0]
+    opposed, _, target = rules.strike(state, Strike(unit.id, spirit.id, "archmage", mage.id, {}))
+    assert target.id == mage.id and opposed.attacker.pool == 3  # DEF 0 + ATK 1d base and 2d bought (PR-73)

@@ -8,7 +8,11 @@ unit (16.8: right after him, even in the turn they appear), with 2 actions each.
 one of them stands the caster spends no points on other powers (the pool's `entity`
 flag). When the caster falls the entities are loose: each turn start rolls the 1d8 of
 16.8 for them (3-8 dispelled; 1-2 it stays, goes for the nearest model that is not an
-entity, and activates on its own). Where they stand and the 12" leash are the players'.
+entity, and activates on its own: it may strike any such model, friend or foe -- which is
+nearest is the players' measure). The leash: at the end of the caster's activation (his
+entities' too) the players say which entity stands beyond 12" or out of his sight (a
+roaming one: out of his sight); that one broke it (an involuntary break must be mended
+in this activation, so one still broken counts) and rolls the loose d8 at once.
 Entity units are no part of the force: the campaign and the victory count skip them.
 """
 
@@ -18,8 +22,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import FactSpec
-from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.engine.pending import CommandSpec, Decision, FactSpec
+from campaign.engine.state import BattleState, ElementState, UnitState, liveness_changed
 from campaign.rulesets.figwars3 import arcane as ar
 
 if TYPE_CHECKING:
@@ -149,3 +153,71 @@ def removed(state: BattleState, el: ElementState, ctx: Context) -> None:
         caster = str(unit.data["entities_of"])
         if state.element(caster).alive:
             free_caster(state, caster)
+
+
+LEASH_INCHES = 12  # 16.8: a non-roaming entity stays within 12" and sight of its caster
+
+
+def leash(rules: Any, state: BattleState, caster_unit: UnitState, ctx: Context) -> Generator[Any, Any, None]:
+    """16.8: at the end of the caster's activation each entity under his control must be
+    within 12" and in sight of him (a roaming one only in his sight). The caster's side
+    names, one at a time, any that is not; that one rolls the loose d8 at once."""
+    for unit in of_caster_unit(state, caster_unit):
+        caster = state.element(str(unit.data["entities_of"]))
+        while unit.alive and not unit.data.get("loose"):
+            legal = (CommandSpec("choose", {"option": "within"}, label="All within the leash"),) + tuple(
+                CommandSpec("choose", {"option": e.id},
+                            label=f"{e.name} is out of {caster.name}'s sight" + ("" if e.data["entity"]["roam"] else f" or beyond {LEASH_INCHES}\""))
+                for e in unit.alive
+            )
+            answer = yield Decision(unit.side, f"{unit.name}: is each within {LEASH_INCHES}\" and in sight of {caster.name} "
+                                               "(a roaming one: in his sight) (16.8)?", legal)
+            broken = next((e for e in unit.alive if e.id == str(getattr(answer, "option", ""))), None)
+            if broken is None:
+                break
+            yield from _break_leash(rules, state, unit, broken, ctx)
+
+
+def _break_leash(rules: Any, state: BattleState, unit: UnitState, el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
+    """The entity broke its leash: 1d8, 3-8 dispelled; 1-2 it runs wild on its own."""
+    ctx.emit("entity", f"{el.name} breaks its leash: 1d8, 3-8 dispelled", model=el.id)
+    gone = yield from ar.loose_entity()
+    caster = str(unit.data["entities_of"])
+    if gone:
+        el.alive = False
+        ctx.emit("dispelled", f"{el.name} is dispelled", model=el.id)
+        if unit.eliminated:
+            unit.markers["removed"] = True
+            liveness_changed()
+            if state.element(caster).alive:
+                free_caster(state, caster)
+        return
+    wild = unit if len(unit.alive) == 1 else _split(rules, state, unit, el)
+    wild.data["loose"] = True
+    ctx.emit("entity", f"{el.name} runs wild: it goes for the nearest model that is not an entity, friend or foe", model=wild.alive[0].id)
+
+
+def _split(rules: Any, state: BattleState, unit: UnitState, el: ElementState) -> UnitState:
+    """One entity of several goes loose: it becomes a unit of its own (its id changes with
+    its unit), the others stay under control."""
+    caster = str(unit.data["entities_of"])
+    n = sum(1 for u in state.units if u.data.get("entities_of") == caster) + 1
+    uid = f"{caster.replace('/', '-')}-entities-{n}"
+    new = UnitState(uid, f"{el.name} (loose)", unit.side)
+    new.data = {**unit.data, "loose": True}
+    moved = ElementState(f"{uid}/entity-1", el.name, uid, entry=el.entry)
+    moved.data = dict(el.data)
+    rules.register_entity(moved.id, rules.profile(el.id))
+    new.elements = [moved]
+    unit.elements = [e for e in unit.elements if e is not el]
+    state.units.append(new)
+    liveness_changed()
+    return new
+
+
+def strike_targets(state: BattleState, unit: UnitState) -> list[UnitState] | None:
+    """A loose entity goes for the nearest model that is not an entity, friend or foe
+    (16.8): every standing unit but entities; None for anyone else (enemies only)."""
+    if not (is_entity_unit(unit) and unit.data.get("loose")):
+        return None
+    return [u for u in state.units if not u.eliminated and not is_entity_unit(u)]

@@ -312,6 +312,7 @@ class FigWarsRules(BattleRules):
             if el.data.get("sentry"):
                 yield from self._sentry_expires(state, unit, el, ctx)
         yield from model_activation(self.model_actions(), state, [unit_id], ctx)  # model by model (7.3)
+        yield from entities.leash(self, state, unit, ctx)  # 16.8: his entities within 12" and sight
 
     def model_actions(self) -> FigWarsModels:
         return FigWarsModels(self)
@@ -353,6 +354,9 @@ class FigWarsRules(BattleRules):
         specs: list[CommandSpec] = []
         must_move = status in ("falling_back", "retreating") and el.data["moved"] == 0
         enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
+        wild = entities.strike_targets(state, unit)  # 16.8: a loose entity strikes friend or foe
+        if wild is not None:
+            enemies = [u for u in wild if self._targets(u)]
         move_facts: tuple[FactSpec, ...] = MOVE_FACTS
         if any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive):
             move_facts = (*move_facts, NEAR_HORRIFIC)
@@ -1331,7 +1335,10 @@ class FigWarsRules(BattleRules):
             unit = state.unit(unit_id)
         except KeyError:
             raise IllegalCommand("FW3 11.3", f"no unit {unit_id!r}") from None
-        if unit.side == state.unit(el.unit).side or unit.eliminated:
+        wild = entities.strike_targets(state, state.unit(el.unit))
+        if wild is not None and unit.id in {u.id for u in wild}:
+            pass  # 16.8: a loose entity goes for the nearest model, friend or foe
+        elif unit.side == state.unit(el.unit).side or unit.eliminated:
             raise IllegalCommand("FW3 11.3", f"{unit.name} is not an enemy unit on the table")
         targets = self._targets(unit)
         if model_id:
