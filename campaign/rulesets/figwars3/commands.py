@@ -309,5 +309,24 @@ class BreakFormation(Command):
     unit: str = ""
 
 
+@attrs.define(frozen=True)
+class Wheel(Command):
+    """Wheel a formation on a front corner (15.1): fact inches (what the far end of the
+    front moves along the arc), run; every model takes that move."""
+
+    type: ClassVar[str] = "wheel"
+    unit: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
+@attrs.define(frozen=True)
+class Consolidate(Command):
+    """Re-rank a formation for free after a face or its melee (15.1): facts front, second."""
+
+    type: ClassVar[str] = "consolidate"
+    unit: str = ""
+    facts: dict[str, Any] = attrs.field(factory=_facts)
+
+
 COMMANDS: tuple[type[Command], ...] = (Share, Coherency, Walk, Run, Shoot, Strike, Aim, Focus, Reload, Retrieve, BreakFree, Release, Switch, Extra, Sentry, Medic, Done, Report, Deflect)
-COMMANDS = COMMANDS + (Cast, Ram, Repair, Embark, Disembark, Breach, Hail, Form, Face, BreakFormation, Push)
+COMMANDS = COMMANDS + (Cast, Ram, Repair, Embark, Disembark, Breach, Hail, Form, Face, BreakFormation, Push, Wheel, Consolidate)

@@ -58,7 +58,7 @@ class FigWarsModels(ModelActions):
         from campaign.rulesets.figwars3.play import COHERENCY_FACT
 
         unit = state.unit(unit_ids[0])
-        formation = optional_play.unit_specs(self.rules, unit)  # 15.1, option formations
+        formation = optional_play.unit_specs(self.rules, unit, state)  # 15.1, option formations
         if started or len(unit.alive) < 2:
             return formation
         out = [CommandSpec("share", {"unit": unit.id}, label="Name the models that act apart", picks={"apart": "unit_elements"})]
@@ -73,7 +73,11 @@ class FigWarsModels(ModelActions):
             if command.type == "form":
                 optional_play.form(self.rules, state, unit, command, ctx)
             elif command.type == "face":
-                optional_play.face(self.rules, unit, ctx)
+                optional_play.face(self.rules, unit, ctx, state)
+            elif command.type == "wheel":
+                optional_play.wheel(self.rules, state, unit, command, ctx)
+            elif command.type == "consolidate":
+                optional_play.consolidate(self.rules, state, unit, command, ctx)
             else:
                 optional_play.break_up(unit, ctx)
             return None

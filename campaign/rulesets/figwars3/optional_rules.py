@@ -29,12 +29,14 @@ OPTIONAL_RULES: dict[str, str] = {
 # --- formations (15.1) -----------------------------------------------------------------------
 
 MIN_WIDTH = {"foot": 4, "mounted": 3}
+SIDES = ("front", "left", "right", "rear")  # where a shooter stands against a formation
 
 
 @attrs.frozen
 class Formation:
     ranks: tuple[tuple[str, ...], ...]  # model ids, front rank first (as the players set them)
     mounted: bool = False
+    leader: str = ""  # a leader standing detached, within his COM of the formation (players' measure)
 
     def check(self) -> None:
         width = MIN_WIDTH["mounted" if self.mounted else "foot"]
@@ -56,6 +58,40 @@ class Formation:
         if facing_shooter >= len(self.ranks) - 1:
             return tuple(m for rank in self.ranks[-2:] for m in rank)
         return tuple(m for rank in self.ranks[facing_shooter : facing_shooter + 2] for m in rank)
+
+    def exposed(self, side: str) -> tuple[str, ...]:
+        """The models direct fire may hit from `side` (15.1): the two ranks nearest the
+        shooter from the front or the rear, two deep from a flank (the two models at
+        that end of every rank, ranks listed left to right)."""
+        if side == "front":
+            ranks = self.ranks[:2]
+        elif side == "rear":
+            ranks = self.ranks[-2:]
+        elif side == "left":
+            ranks = tuple(r[:2] for r in self.ranks)
+        elif side == "right":
+            ranks = tuple(r[-2:] for r in self.ranks)
+        else:
+            raise IllegalCommand("FW3 15.1", f"a shooter stands at the front, left, right or rear of a formation, not {side!r}")
+        return tuple(m for rank in ranks for m in rank)
+
+    def without(self, model: str) -> Formation | None:
+        """The formation after a model falls: those behind step up to keep the front (and
+        then the second rank) as wide as it was, in the order the rank lists them; None
+        when too few are left to stand as a formation (15.1)."""
+        ranks = [[m for m in r if m != model] for r in self.ranks]
+        width = MIN_WIDTH["mounted" if self.mounted else "foot"]
+        if sum(len(r) for r in ranks) < width:
+            return None
+        wanted = [len(r) for r in self.ranks]
+        for i in range(len(ranks) - 1):
+            while len(ranks[i]) < wanted[i] and any(ranks[i + 1:]):
+                donor = next(r for r in ranks[i + 1:] if r)
+                ranks[i].append(donor.pop(0))
+        kept = tuple(tuple(r) for r in ranks if r)
+        if len(kept[0]) < width:
+            return None
+        return attrs.evolve(self, ranks=kept)
 
     def shooters(self, indirect: bool) -> tuple[str, ...]:
         """The front two ranks fire direct; the whole formation fires indirect."""

@@ -384,11 +384,12 @@ class FigWarsRules(BattleRules):
                 continue
             facts = SHOOT_FACTS + self._firing_facts(el, weapon, actions)
             for enemy in enemies:
+                ranked = self.options.get("formations") and enemy.data.get("formation") and not (weapon.indirect or weapon.grenade)
                 specs.append(
                     CommandSpec(
                         "shoot",
                         {**base, "target": enemy.id, "weapon": weapon.name},
-                        facts,
+                        (*facts, optional_play.FROM_SIDE) if ranked else facts,
                         f"{who}: shoot {enemy.name} with {weapon.name}",
                         odds=True,
                         targets="units",
@@ -793,6 +794,13 @@ class FigWarsRules(BattleRules):
             weapon = p.ranged_weapon(command.weapon or None)
         except ProfileError as exc:
             raise IllegalCommand("FW3 17", str(exc)) from None
+        tunit = state.unit(target.unit)
+        if self.options.get("formations") and tunit.data.get("formation") and not (weapon.indirect or weapon.grenade):
+            pick = optional_play.direct_fire_target(state, tunit, str(command.facts.get("from_side", "front")), command.target_model,
+                                                    self._targets(tunit))  # 15.1: the two ranks nearest the shooter
+            if not pick:
+                raise IllegalCommand("FW3 15.1", f"no model of {tunit.name} stands in the two ranks nearest the shooter")
+            target = self._target_model(state, el, command.target, pick)
         facts = {k: v for k, v in command.facts.items() if k not in firing.SHOT_EXTRAS}
         if el.data["aim"] and not self._uncontrolled(state, state.unit(el.unit)):  # PR-39: uncontrolled shots are unaimed
             facts["aim"] = True
@@ -1440,6 +1448,7 @@ class FigWarsRules(BattleRules):
         self._release_tangles(state, el, ctx)  # a dead entangler lets go (10.6)
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
         entities.removed(state, el, ctx)  # 16.8: loose entities, or a caster free again
+        optional_play.removed(state, el, ctx)  # 15.1: those behind step up, or the formation breaks
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
             self._controller_lost(state, unit, ctx)
