@@ -90,3 +90,32 @@ def test_with_mire_tests_difficult_ground_costs_a_tracked_vehicle_nothing_extra(
     plain, other = armour()
     with pytest.raises(IllegalCommand, match="costs 12"):
         walk(plain, other, "battle-tank/battle-tank", {"inches": 6, "difficult": 6})
+
+
+def test_a_weapon_with_a_limited_arc_asks_whether_the_target_lies_in_it() -> None:
+    from campaign.rulesets.figwars3.commands import Shoot
+
+    rules, battle = armour()
+    state = battle.state
+
+    def facts_of(model: str, weapon: str) -> set[str]:
+        el = state.element(model)
+        specs = rules._model_specs(state, state.unit(el.unit), el)
+        spec = next(s for s in specs if s.type == "shoot" and s.params["weapon"] == weapon)
+        return {f.name for f in spec.facts}
+
+    from campaign.rulesets.figwars3 import machine_play
+
+    assert machine_play.arc_fact(rules.machine("battle-tank/battle-tank"), "heavy cannon") == ()  # a turret: 360 degrees
+    assert "in_arc" in facts_of("battle-tank/battle-tank", "Laser Cannon")  # a sponson: 180
+    assert "in_arc" not in facts_of("armoured-carrier/armoured-carrier", "Storm Slugger")  # a pintle: what it sees
+    assert "in_arc" in facts_of("strider/strider", "light autocannon")  # a mecha's body mount: 90 to the front
+    target = state.unit("strider").elements[0]
+    shot = Shoot("battle-tank", "battle-tank/battle-tank", "strider", target.id, "Laser Cannon", {"range_band": "short", "in_arc": False})
+    with pytest.raises(IllegalCommand, match="outside the 180-degree arc"):
+        rules.shot(state, shot)
+    ok = Shoot("battle-tank", "battle-tank/battle-tank", "strider", target.id, "Laser Cannon", {"range_band": "short", "in_arc": True})
+    assert rules.shot(state, ok)[2].id == target.id
+    back = Shoot("strider", "strider/strider", "battle-tank", "battle-tank/battle-tank", "light autocannon", {"range_band": "short", "in_arc": False})
+    with pytest.raises(IllegalCommand, match="outside the 90-degree arc"):
+        rules.shot(state, back)

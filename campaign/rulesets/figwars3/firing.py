@@ -19,7 +19,7 @@ from campaign.rulesets.figwars3.attack import OpposedRoll, Side, Term
 from campaign.rulesets.figwars3.weapons import RangedWeapon
 
 # Facts a Shoot may carry besides the table facts of 18.2 (ranged.RANGED_FACTS).
-SHOT_EXTRAS = ("under_template", "overcharge", "second_weapon", "second_target_model", "burst", "burst_arc", "from_side")
+SHOT_EXTRAS = ("under_template", "overcharge", "second_weapon", "second_target_model", "burst", "burst_arc", "from_side", "in_arc")
 
 # 17.7: R* weapons. The Plasma Pistol may spend 2 actions on one shot (Aim not counted)
 # for ATK 4d and must then be reloaded; the Plasma Rifle is emptied by its second shot

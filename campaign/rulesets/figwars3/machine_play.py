@@ -60,6 +60,30 @@ def record(el: ElementState) -> md.MachineState:
     return load(el.data["machine"])
 
 
+def weapon_arc(machine: Machine, weapon: str) -> tuple[str, int]:
+    """The mount and firing arc in degrees of a machine's weapon (4.4 mounts; 4.5: a
+    mecha's body mounts 90 to the front, arm mounts 180); 0: whatever it can see."""
+    from campaign.rulesets.figwars3.mecha import MECHA_ARCS
+
+    for m in machine.weapons:
+        if m.weapon.name == weapon:
+            return m.mount, (m.arc if machine.vehicle else MECHA_ARCS.get(m.mount, 0))
+    return "", 0
+
+
+def arc_fact(machine: Machine | None, weapon: str) -> tuple[Any, ...]:
+    """A shot from a weapon with a limited arc asks the players whether the target lies in
+    it (arcs and facing are a table judgement, 18.1; PR-15: a mecha's facing serves its arcs)."""
+    from campaign.engine.pending import FactSpec
+
+    if machine is None:
+        return ()
+    mount, arc = weapon_arc(machine, weapon)
+    if not 0 < arc < 360:
+        return ()
+    return (FactSpec("in_arc", (True, False), True, f"the target lies in the {mount}'s {arc}-degree arc as the machine faces"),)
+
+
 def actions(machine: Machine, el: ElementState) -> int:
     """PR-27: 2 actions for the driver (or pilot) and 2 for each surviving crew member."""
     state = record(el)

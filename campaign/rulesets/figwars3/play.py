@@ -451,7 +451,7 @@ class FigWarsRules(BattleRules):
 
     def _firing_facts(self, el: ElementState, weapon: RangedWeapon, actions: int) -> tuple[FactSpec, ...]:
         """The ways this weapon may fire besides the plain shot (firing.py), as facts."""
-        out: list[FactSpec] = []
+        out: list[FactSpec] = list(machine_play.arc_fact(self._machines.get(el.id), weapon.name))  # 4.4, 4.5 arcs
         if weapon.name in firing.OVERCHARGE_ATK and actions >= firing.OVERCHARGE_COST:
             out.append(FactSpec("overcharge", (False, True), False, "spend 2 actions on the shot: ATK 4d, then it must reload"))
         if weapon.autofire:
@@ -794,6 +794,9 @@ class FigWarsRules(BattleRules):
             weapon = p.ranged_weapon(command.weapon or None)
         except ProfileError as exc:
             raise IllegalCommand("FW3 17", str(exc)) from None
+        if command.facts.get("in_arc", True) is False:  # 4.4, 4.5: the players say the target is out of the arc
+            mount, arc = machine_play.weapon_arc(self._machines[el.id], weapon.name) if el.id in self._machines else ("", 0)
+            raise IllegalCommand("FW3 4.4", f"{target.name} is outside the {arc}-degree arc of {el.name}'s {mount or 'weapon'}")
         tunit = state.unit(target.unit)
         if self.options.get("formations") and tunit.data.get("formation") and not (weapon.indirect or weapon.grenade):
             pick = optional_play.direct_fire_target(state, tunit, str(command.facts.get("from_side", "front")), command.target_model,
