@@ -72,4 +72,6 @@ def test_worked_example_2_in_battle() -> None:
     assert not second.alive  # DP 1 - 1 = 0: taken out (no medic in play)
     assert guards.data["pl"] == pl + 1 and guards.data["marker"]
     assert bug.alive and bug.data["dp"] == 2 and bug.data["pins"] == 0
+    assert not [e for e in battle.events if e.kind == "acid"]  # no splash: the attacks on it did not succeed
+    assert "destroyed" not in first.data and "destroyed" not in second.data
     assert sorted(state.data["struck"][bug.id]["a"]) == sorted([first.id, second.id])  # a third attacker gets +2d

@@ -39,7 +39,7 @@ from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, che
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
-from campaign.rulesets.figwars3 import arcane_play, entities, machine_play, optional_play, passengers, placement, structures_play, vehicle_movement
+from campaign.rulesets.figwars3 import acid, arcane_play, entities, machine_play, optional_play, passengers, placement, structures_play, vehicle_movement
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 from campaign.rulesets.figwars3.model_turns import FigWarsModels
@@ -1050,6 +1050,7 @@ class FigWarsRules(BattleRules):
         )
         if j.winner == "attacker":
             yield from self._hurt(state, target, outcome.dp, j.pinned, ctx)
+            yield from acid.splash(self, state, el, target, ctx)  # 17.5: a hit on acid blood splashes the weapon
         elif j.winner == "defender" and (outcome.dp or j.pinned):
             yield from self._hurt(state, el, outcome.dp, j.pinned, ctx)
         self._entangle(state, ctx)
@@ -1115,7 +1116,7 @@ class FigWarsRules(BattleRules):
 
     def _weapons_to_take(self, el: ElementState) -> list[str]:
         p = self.profile(el.id)
-        gone = el.data.get("disarmed", [])
+        gone = el.data.get("disarmed", []) + el.data.get("destroyed", [])
         return [n for n in dict.fromkeys([w.name for w in p.melee] + [w.name for w in p.ranged]) if n not in gone]
 
     def _push_and_disarm(self, state: BattleState, winner: ElementState, loser: ElementState, package: Any, ctx: Context) -> Resolution:
@@ -1151,7 +1152,7 @@ class FigWarsRules(BattleRules):
 
     def _armed(self, el: ElementState) -> Profile:
         """The profile with the weapons it was disarmed of left out (they lie on the ground)."""
-        gone = el.data.get("disarmed", [])
+        gone = el.data.get("disarmed", []) + el.data.get("destroyed", [])  # 17.5: weapons acid blood ate
         p = self.profile(el.id)
         if not gone:
             return p
@@ -1405,6 +1406,8 @@ class FigWarsRules(BattleRules):
         if after.removed:
             self._remove(state, el, ctx)
             yield from entities.caster_fell(state, el, ctx)  # 16.8: his entities' d8 at once
+            if p.has(acid.ACID_BLOOD):
+                yield from acid.spray(self, state, el, ctx)  # 17.5: the dead bug sprays acid
         elif after.incapacitated_turn is not None:
             el.data["incap"] = state.round
             self._casualty(unit)

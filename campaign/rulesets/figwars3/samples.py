@@ -98,8 +98,8 @@ def sample_forces() -> list[Force]:
         ),
         _force(
             "Xenomorph Bugs",
-            Unit("Bug Brood", (_el("Xenomorph Bug", 6, XENO, (), ("fangs & claws: medium",), ("Climbing", "Leap")),)),
-            Unit("Bug Swarm", (_el("Xenomorph Bug", 6, XENO, (), ("fangs & claws: medium",), ("Climbing", "Leap")),)),
+            Unit("Bug Brood", (_el("Xenomorph Bug", 6, XENO, (), ("fangs & claws: medium",), ("Climbing", "Leap", "Acid Blood")),)),
+            Unit("Bug Swarm", (_el("Xenomorph Bug", 6, XENO, (), ("fangs & claws: medium",), ("Climbing", "Leap", "Acid Blood")),)),
         ),
         _force(
             "USC Strike Group",
