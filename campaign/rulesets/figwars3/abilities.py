@@ -65,7 +65,7 @@ ABILITIES: tuple[Ability, ...] = (
 BY_NAME: dict[str, Ability] = {a.name.lower(): a for a in ABILITIES}
 
 # Markers a roster may carry besides the 29 abilities: they change a model's profile.
-MARKERS: tuple[str, ...] = ("Hero", "Trained Sniper", "Leader", "Acid Blood")
+MARKERS: tuple[str, ...] = ("Hero", "Trained Sniper", "Leader", "Acid Blood", "Self-Destruct")
 FLIGHT_LEVELS: tuple[int, ...] = (6, 12, 18)
 
 _TEXT = re.compile(r'^\s*(?P<name>[A-Za-z][A-Za-z ]*?)\s*(?:\(?\s*(?P<value>\d+)\s*"?\s*\)?)?\s*$')

@@ -32,13 +32,18 @@ SPRAY_FACTS = (
 )
 
 
-def acid_roll(defender: Any, cover: str = "none") -> OpposedRoll:
-    """ATK 1d (no TQ) against the model's DEF and its cover one level lower."""
+def atk_roll(source: str, atk: int, defender: Any, cover: str = "none") -> OpposedRoll:
+    """A bare ATK roll with no shooter (no TQ, no range) against the model's DEF and its
+    cover one level lower, as for a blast (PR-53): acid blood, a self-destruct (17.5)."""
     terms: tuple[Term, ...] = (Term("DEF", defender.defence),)
     lower = COVER_ONE_LOWER.get(cover, "none")
     if COVER_DEF.get(lower, 0):
         terms += (Term(f"cover ({lower.replace('_', ' ')})", COVER_DEF[lower]),)
-    return OpposedRoll("ranged", Side("acid blood", (Term("ATK", ACID_ATK),)), Side(defender.name, terms), notes=("acid blood (17.5)",))
+    return OpposedRoll("ranged", Side(source, (Term("ATK", atk),)), Side(defender.name, terms), notes=(f"{source} (17.5)",))
+
+
+def acid_roll(defender: Any, cover: str = "none") -> OpposedRoll:
+    return atk_roll("acid blood", ACID_ATK, defender, cover)
 
 
 def spray(rules: Any, state: BattleState, dead: ElementState, ctx: Context) -> Generator[Any, Any, None]:

@@ -39,7 +39,7 @@ from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, che
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
-from campaign.rulesets.figwars3 import acid, arcane_play, entities, machine_play, optional_play, passengers, placement, structures_play, vehicle_movement
+from campaign.rulesets.figwars3 import acid, arcane_play, entities, machine_play, optional_play, passengers, placement, self_destruct, structures_play, vehicle_movement
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 from campaign.rulesets.figwars3.model_turns import FigWarsModels
@@ -237,6 +237,7 @@ class FigWarsRules(BattleRules):
             unit.data.update(pl=0, marker=False, activated=False, horror_phase=False)
             for el in unit.elements:
                 el.data.update(extra=False, moved=0, aim=False, focus=False, spent=0, shots={})
+        yield from self_destruct.turn_start(self, state, ctx)  # 17.5, PR-74: a hunter's body goes off
         for side in state.sides:
             in_play = [u for u in state.units_of(side.id) if u.data["status"] != "retreating" and not u.data.get("reserve")
                        and not entities.is_entity_unit(u)]
@@ -1454,6 +1455,7 @@ class FigWarsRules(BattleRules):
         self._release_tangles(state, el, ctx)  # a dead entangler lets go (10.6)
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
         entities.removed(state, el, ctx)  # 16.8: loose entities, or a caster free again
+        self_destruct.on_removed(self, state, el, ctx)  # 17.5, PR-74: the last hunter's countdown
         optional_play.removed(state, el, ctx)  # 15.1: those behind step up, or the formation breaks
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)

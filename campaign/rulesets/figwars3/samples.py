@@ -91,10 +91,10 @@ def sample_forces() -> list[Force]:
                     "Intergalactic Hunter", 3, HUNTER,
                     ("hunter's shoulder blaster", 'hunter\'s "returning" thrown weapon'),
                     ("hunter's claw", "hunter's spear"),
-                    ("Climbing", "Scanner", "Stealth", "Targeter"),
+                    ("Climbing", "Scanner", "Stealth", "Targeter", "Self-Destruct"),
                 ),
             )),
-            note="17.5: the last hunter's self-destruct is a later part",
+            note="17.5: the last hunter's body self-destructs six turns after it falls (PR-74)",
         ),
         _force(
             "Xenomorph Bugs",
