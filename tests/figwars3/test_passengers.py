@@ -4,6 +4,8 @@ hit or destroyed, and a crew member taking the dead driver's place. Scripted dic
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import attrs
 import pytest
 
@@ -295,14 +297,14 @@ def test_heavy_passengers_fill_more_cap_by_the_option() -> None:
         rules._profiles[m.id] = attrs.evolve(rules.profile(m.id), defence=4)  # as if in powered armour
     assert passengers.space_of(rules, marines[0]) == 2.0
     drive(rules.resolve(state, Embark("marine-fireteam", marines[0].id, hedgehog.id), ctx), [])
-    assert marines[0].data["space"] == 2.0 and passengers.room(4, hedgehog, state) == 1.0  # crew 1 + 2
+    assert marines[0].data["half_spaces"] == 4 and passengers.room(4, hedgehog, state) == 1  # crew 1 + 2
     with pytest.raises(IllegalCommand, match="2 spaces, 1 left"):
         drive(rules.resolve(state, Embark("marine-fireteam", marines[1].id, hedgehog.id), ctx), [])
     drive(rules.resolve(state, Embark("marine-fireteam", marines[3].id, hedgehog.id), ctx), [])  # DEF 2 fits
     drive(rules.resolve(state, Disembark("marine-fireteam", marines[0].id), ctx), [])
-    assert "space" not in marines[0].data and passengers.room(4, hedgehog, state) == 2.0
+    assert "half_spaces" not in marines[0].data and passengers.room(4, hedgehog, state) == 2
     rules.options["heavy_passengers"] = "1.5"
     drive(rules.resolve(state, Embark("marine-fireteam", marines[1].id, hedgehog.id), ctx), [])
-    assert passengers.room(4, hedgehog, state) == 0.5
+    assert passengers.room(4, hedgehog, state) == Fraction(1, 2) and marines[1].data["half_spaces"] == 3
     with pytest.raises(IllegalCommand, match="1.5 spaces, 0.5 left"):
         drive(rules.resolve(state, Embark("marine-fireteam", marines[2].id, hedgehog.id), ctx), [])

@@ -18,6 +18,7 @@ the vehicle's driver from then on.
 from __future__ import annotations
 
 from collections.abc import Generator
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -58,22 +59,27 @@ def passengers_inside(vehicle: ElementState) -> list[str]:
 HEAVY_DEF = 4  # 4.4: models of DEF 4 or more may fill 1.5 or 2 CAP spaces (players' choice)
 
 
-def space_of(rules: Any, el: ElementState) -> float:
+def space_of(rules: Any, el: ElementState) -> Fraction:
     """The CAP spaces the model fills: 1, or the option's size for DEF 4 or more (4.4)."""
-    heavy = float(rules.options.get("heavy_passengers", "1"))
-    return heavy if rules.profile(el.id).defence >= HEAVY_DEF else 1.0
+    heavy = Fraction(str(rules.options.get("heavy_passengers", "1")))
+    return heavy if rules.profile(el.id).defence >= HEAVY_DEF else Fraction(1)
 
 
-def room(machine_cap: int, vehicle: ElementState, state: BattleState | None = None) -> float:
+def _spaces(value: Fraction) -> str:
+    return f"{float(value):g}"
+
+
+def room(machine_cap: int, vehicle: ElementState, state: BattleState | None = None) -> Fraction:
     """CAP left inside: crew and passengers fill it, the driver does not (4.4). A
-    passenger's size is the one it was given on boarding (`space`, 1 when absent)."""
-    used = 0.0
+    passenger's size is the one it was given on boarding (`half_spaces`, kept in halves
+    since a battle's state holds no floats; 2 when absent)."""
+    used = Fraction(0)
     for o in machine_play.record(vehicle).occupants:
         if o.startswith("crew ") or state is None:
             used += 1
             continue
         try:
-            used += float(state.element(o).data.get("space", 1))
+            used += Fraction(int(state.element(o).data.get("half_spaces", 2)), 2)
         except (KeyError, ValueError):
             used += 1
     return machine_cap - used
@@ -165,11 +171,11 @@ def embark(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: 
     left = room(machine.cap, vehicle, state)
     if outside:
         if left >= space:
-            raise IllegalCommand("FW3 4.4", f"{vehicle.name} still has room inside ({left:g}): riders cling on only once it is full")
+            raise IllegalCommand("FW3 4.4", f"{vehicle.name} still has room inside ({_spaces(left)}): riders cling on only once it is full")
         if len(riders(vehicle)) >= rider_limit(machine.siz):
             raise IllegalCommand("FW3 4.4", f"{vehicle.name} carries at most {rider_limit(machine.siz)} outside riders (its SIZ)")
     elif left < space:
-        what = "full" if left <= 0 else f"full for {el.name} ({space:g} spaces, {left:g} left)"
+        what = "full" if left <= 0 else f"full for {el.name} ({_spaces(space)} spaces, {_spaces(left)} left)"
         raise IllegalCommand("FW3 4.4", f"{vehicle.name} is {what} (CAP {machine.cap})")
     rules._spend(el, EMBARK_COST, "getting aboard")
     el.data["aboard"] = vehicle.id
@@ -181,7 +187,7 @@ def embark(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: 
     rec = machine_play.record(vehicle)
     vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, occupants=rec.occupants + (el.id,)))
     if space != 1:
-        el.data["space"] = space  # kept only when it differs, so older battles keep their digests
+        el.data["half_spaces"] = int(space * 2)  # kept only when it differs, so older battles keep their digests
     ctx.emit("embark", f"{el.name} gets into {vehicle.name}", model=el.id, vehicle=vehicle.id)
     yield from ()
 
@@ -199,7 +205,7 @@ def _off(vehicle: ElementState, el: ElementState) -> None:
         vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, occupants=tuple(o for o in rec.occupants if o != el.id)))
     el.data["aboard"] = ""
     el.data["outside"] = False
-    el.data.pop("space", None)
+    el.data.pop("half_spaces", None)
 
 
 def disembark(rules: Any, state: BattleState, el: ElementState, ctx: Context) -> Generator[Any, Any, None]:
@@ -263,7 +269,7 @@ def take_over(machine: Any, vehicle: ElementState, turn: int, ctx: Context, stat
     vehicle.data["machine"] = machine_play.dump(attrs.evolve(rec, driver_alive=True, occupants=seated, driverless_turn=turn - 1))
     vehicle.data["driver"] = chosen.id
     chosen.data["driving"] = True
-    chosen.data.pop("space", None)  # the driver fills no CAP (4.4)
+    chosen.data.pop("half_spaces", None)  # the driver fills no CAP (4.4)
     ctx.emit("driver", f"{vehicle.name}: {chosen.name} takes over as driver (it drives from its next activation)", model=vehicle.id, driver=chosen.id)
 
 
