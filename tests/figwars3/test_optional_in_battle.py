@@ -92,11 +92,11 @@ def test_a_formation_lets_only_its_front_fight_and_its_front_two_ranks_shoot() -
     assert optional_play.unit_specs(rules_off, battle_off.state.unit("grunt-lance")) == []
 
 
-def formed(front: int = 4, second: int = 1, leader: bool = False) -> tuple[FigWarsRules, Battle, list[str]]:
+def formed(front: int = 4, second: int = 1, leader: bool = False, revision: int = 2) -> tuple[FigWarsRules, Battle, list[str]]:
     """The grunt lance (eight) formed up: `front` wide, `second` behind, the rest a third rank."""
     from campaign.rulesets.figwars3.commands import Form
 
-    rules, battle = start(formations=True)
+    rules, battle = start(formations=True, rules_revision=revision)
     grunts = battle.state.unit("grunt-lance")
     ids = [e.id for e in grunts.elements]
     facts: dict[str, object] = {"front": ids[:front], "second": ids[front:front + second]}
@@ -202,3 +202,17 @@ def test_direct_fire_hits_only_the_two_ranks_nearest_the_shooter() -> None:
     with pytest.raises(IllegalCommand, match="two ranks nearest"):
         shot(ids[5], "right")
     assert shot(ids[3], "right") == ids[3] and shot(ids[7], "right") == ids[7]
+
+
+def test_revision_one_battles_keep_their_ranks_and_any_target() -> None:
+    """Battle files recorded before rules revision 2 replay as played: no step-up, no rank limit."""
+    from campaign.rulesets.figwars3.commands import Shoot
+
+    rules, battle, ids = formed(second=1, revision=1)
+    state = battle.state
+    warden = state.unit("wardens").elements[0]
+    bow = rules.profile(warden.id).ranged[0].name
+    shot = Shoot("wardens", warden.id, "grunt-lance", ids[6], bow, {"range_band": "short"})
+    assert rules.shot(state, shot)[2].id == ids[6]  # the third rank
+    rules._remove(state, state.element(ids[1]), Ctx())
+    assert state.unit("grunt-lance").data["formation"]["ranks"][0] == ids[:4]  # kept as formed

@@ -308,3 +308,17 @@ def test_heavy_passengers_fill_more_cap_by_the_option() -> None:
     assert passengers.room(4, hedgehog, state) == Fraction(1, 2) and marines[1].data["half_spaces"] == 3
     with pytest.raises(IllegalCommand, match="1.5 spaces, 0.5 left"):
         drive(rules.resolve(state, Embark("marine-fireteam", marines[2].id, hedgehog.id), ctx), [])
+
+
+def test_revision_one_battles_ask_no_passenger_to_drive() -> None:
+    rules, battle = patrol()
+    state = battle.state
+    hedgehog, _ = _driverless_with_passengers(rules, battle)
+    state.round += 1
+    assert rules.revision == 1
+    drive(rules._start_model(state, hedgehog, Ctx()), [])  # no decision: nobody takes over
+    assert not machine_play.record(hedgehog).driver_alive
+    rules.revision = 2
+    state.round += 1
+    gen = rules._start_model(state, hedgehog, Ctx())
+    assert "no driver" in next(gen).prompt

@@ -20,6 +20,7 @@ from campaign.activation.model_actions import GroupSteps, Groups, ModelActions, 
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Resolution
 from campaign.engine.state import BattleState
+from campaign.rulesets.figwars3.revisions import PART2_TABLE_FACTS
 from campaign.rulesets.figwars3 import control, entities, interrupts, optional_play, passengers
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class FigWarsModels(ModelActions):
             if command.type == "form":
                 optional_play.form(self.rules, state, unit, command, ctx)
             elif command.type == "face":
-                optional_play.face(self.rules, unit, ctx, state)
+                optional_play.face(self.rules, unit, ctx, state if self.rules.revision >= PART2_TABLE_FACTS else None)
             elif command.type == "wheel":
                 optional_play.wheel(self.rules, state, unit, command, ctx)
             elif command.type == "consolidate":

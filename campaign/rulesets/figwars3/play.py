@@ -40,6 +40,7 @@ from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
 from campaign.rulesets.figwars3 import acid, arcane_play, entities, machine_play, optional_play, passengers, placement, self_destruct, structures_play, vehicle_movement
+from campaign.rulesets.figwars3.revisions import PART2_TABLE_FACTS
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 from campaign.rulesets.figwars3.model_turns import FigWarsModels
@@ -313,7 +314,8 @@ class FigWarsRules(BattleRules):
             if el.data.get("sentry"):
                 yield from self._sentry_expires(state, unit, el, ctx)
         yield from model_activation(self.model_actions(), state, [unit_id], ctx)  # model by model (7.3)
-        yield from entities.leash(self, state, unit, ctx)  # 16.8: his entities within 12" and sight
+        if self.revision >= PART2_TABLE_FACTS:
+            yield from entities.leash(self, state, unit, ctx)  # 16.8: his entities within 12" and sight
 
     def model_actions(self) -> FigWarsModels:
         return FigWarsModels(self)
@@ -342,7 +344,7 @@ class FigWarsRules(BattleRules):
         yield from arcane_play.start_caster(state, el, ctx)  # PR-71: wards need their upkeep
         passengers.cling(el, ctx)  # 4.4: an outside rider's action
         if machine is not None and machine.vehicle:
-            yield from passengers.take_over(machine, el, state.round, ctx, state)  # 13: a crew member or passenger takes the dead driver's place
+            yield from passengers.take_over(machine, el, state.round, ctx, state if self.revision >= PART2_TABLE_FACTS else None)  # 13: a crew member or passenger takes the dead driver's place
         if machine is not None and self.options.get("mire_tests"):
             yield from machine_play.mire_at_activation(el, ctx)
 
@@ -385,7 +387,7 @@ class FigWarsRules(BattleRules):
                 continue
             facts = SHOOT_FACTS + self._firing_facts(el, weapon, actions)
             for enemy in enemies:
-                ranked = self.options.get("formations") and enemy.data.get("formation") and not (weapon.indirect or weapon.grenade)
+                ranked = self._ranked(enemy) and not (weapon.indirect or weapon.grenade)
                 specs.append(
                     CommandSpec(
                         "shoot",
@@ -449,6 +451,10 @@ class FigWarsRules(BattleRules):
         specs.extend(optional_play.specs(self, state, unit, el, base, who, enemies))  # 15.2 Hail of Arrows
         specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
+
+    def _ranked(self, unit: UnitState) -> bool:
+        """A unit in formation whose ranks limit direct fire (15.1, rules revision 2)."""
+        return bool(self.options.get("formations") and unit.data.get("formation") and self.revision >= PART2_TABLE_FACTS)
 
     def _firing_facts(self, el: ElementState, weapon: RangedWeapon, actions: int) -> tuple[FactSpec, ...]:
         """The ways this weapon may fire besides the plain shot (firing.py), as facts."""
@@ -799,7 +805,7 @@ class FigWarsRules(BattleRules):
             mount, arc = machine_play.weapon_arc(self._machines[el.id], weapon.name) if el.id in self._machines else ("", 0)
             raise IllegalCommand("FW3 4.4", f"{target.name} is outside the {arc}-degree arc of {el.name}'s {mount or 'weapon'}")
         tunit = state.unit(target.unit)
-        if self.options.get("formations") and tunit.data.get("formation") and not (weapon.indirect or weapon.grenade):
+        if self._ranked(tunit) and not (weapon.indirect or weapon.grenade):
             pick = optional_play.direct_fire_target(state, tunit, str(command.facts.get("from_side", "front")), command.target_model,
                                                     self._targets(tunit))  # 15.1: the two ranks nearest the shooter
             if not pick:
@@ -1456,7 +1462,8 @@ class FigWarsRules(BattleRules):
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
         entities.removed(state, el, ctx)  # 16.8: loose entities, or a caster free again
         self_destruct.on_removed(self, state, el, ctx)  # 17.5, PR-74: the last hunter's countdown
-        optional_play.removed(state, el, ctx)  # 15.1: those behind step up, or the formation breaks
+        if self.revision >= PART2_TABLE_FACTS:
+            optional_play.removed(state, el, ctx)  # 15.1: those behind step up, or the formation breaks
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
             self._controller_lost(state, unit, ctx)
