@@ -218,6 +218,49 @@ def _type_name(cls: type[Command], field: str) -> str:
     return _TYPE_NAMES[key]
 
 
+# The plain field types a command is built from without cattrs when every value already
+# has exactly that type (what cattrs would make of it is then the value itself, or a copy
+# of the dict or list): most commands of every battle and replay are only these.
+_PLAIN_HINTS: dict[Any, str] = {str: "str", int: "int", bool: "bool", dict[str, Any]: "dict", list[str]: "list"}
+_PLAIN: dict[type, dict[str, str] | None] = {}
+
+
+def _plain_fields(cls: type[Command]) -> dict[str, str] | None:
+    """Field name -> its plain kind, or None if some field is of another type (cattrs then)."""
+    if cls not in _PLAIN:
+        try:
+            hints = typing.get_type_hints(cls)
+        except (NameError, TypeError):
+            hints = None
+        kinds: dict[str, str] | None = {}
+        for name in _field_names(cls):
+            kind = _PLAIN_HINTS.get(hints.get(name)) if hints is not None else None
+            if kind is None:
+                kinds = None
+                break
+            kinds[name] = kind  # type: ignore[index]
+        _PLAIN[cls] = kinds
+    return _PLAIN[cls]
+
+
+def _as_plain(kind: str, value: Any) -> Any:
+    """`value` as cattrs would structure it for a plain field of `kind`; _NOT_PLAIN if it
+    is not exactly of that type (cattrs then decides: it may convert or refuse it)."""
+    t = type(value)
+    if kind == "str":
+        return value if t is str else _NOT_PLAIN
+    if kind == "int":
+        return value if t is int else _NOT_PLAIN
+    if kind == "bool":
+        return value if t is bool else _NOT_PLAIN
+    if kind == "dict":
+        return dict(value) if t is dict and all(type(k) is str for k in value) else _NOT_PLAIN
+    return list(value) if t is list and all(type(v) is str for v in value) else _NOT_PLAIN
+
+
+_NOT_PLAIN = object()
+
+
 def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
     known = _field_names(cls)
     for key, value in fields.items():
@@ -227,6 +270,14 @@ def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
         problem = shape_problem(value, _type_name(cls, key))
         if problem:
             raise IllegalCommand("commands", f"{cls.type}: {key} must be {problem}, not {value!r}")
+    plain = _plain_fields(cls)
+    if plain is not None:
+        values = {key: _as_plain(plain[key], value) for key, value in fields.items()}
+        if all(v is not _NOT_PLAIN for v in values.values()):
+            try:
+                return cls(**values)
+            except Exception:  # let cattrs build it and word the error as it always has
+                pass
     try:
         return _converter.structure(dict(fields), cls)
     except Exception as exc:  # cattrs gathers errors in an exception group; flatten it

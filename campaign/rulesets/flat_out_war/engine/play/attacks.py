@@ -257,7 +257,7 @@ class AttackMixin(PlayHelpers):
     def _trigger(self, state: BattleState, ctx: Context, unit: UnitState, enemy: UnitState, what: str) -> Resolution:
         """[SO] Trigger: the owner says whether an element's written condition is met; if
         so it makes a melee attack on the enemy now, outside its own activation (A-71)."""
-        if self.edition != SO or enemy.eliminated:
+        if self.edition != SO or enemy.eliminated or not self._static_any("trigger"):
             return
         ready = [e for e in self._able(state, unit)
                  if "trigger" in self._bought(state, e)[0] and self.combatant(state, e).has("trigger")]

@@ -143,6 +143,8 @@ class PlayHelpers:
     def _loose(self, state: BattleState, unit: UnitState) -> bool:
         """A loose-cohesion unit ([1.7]: vehicles are loose by default), whose elements
         act for themselves where the rules say so (fleeing in disorder, turning to a charge)."""
+        if self.edition != V17 and not self._static_any("loose cohesion"):  # (no element was created loose)
+            return False
         return any(self.combatant(state, e).has("loose cohesion")
                    or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive
                    if "loose cohesion" in self._bought(state, e)[0] or self.edition == V17)

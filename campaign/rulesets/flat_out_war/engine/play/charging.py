@@ -107,6 +107,8 @@ class ChargeMixin(PlayHelpers):
 
     def _stand(self, state: BattleState, ctx: Context, charger: UnitState, defender: UnitState) -> Resolution:
         """A-18: a charged unit's Stand elements may take a free shot at the charger."""
+        if not self._static_any("stand"):  # no element of the battle was created with Stand
+            return
         shooters = [e for e in self._able(state, defender) if "stand" in self._bought(state, e)[0]
                     and self.combatant(state, e).has("stand") and self.combatant(state, e).ranged]
         room = self._rank_room(state, defender, "shoot", 0)  # a tight unit: its first two ranks

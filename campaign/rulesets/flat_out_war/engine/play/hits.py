@@ -45,7 +45,8 @@ class HitsMixin(PlayHelpers):
 
     def _sticky_mark(self, state: BattleState, ctx: Context, attacker: ElementState, es: ElementState,
                      spec: AttackSpec) -> None:
-        if self.edition != SO or not es.alive or not self.combatant(state, attacker).has("sticky"):
+        if self.edition != SO or not es.alive or not self._static_any("sticky") or not self.combatant(
+                state, attacker).has("sticky"):
             return
         die = step(spec.die, -1)
         if die is None:
