@@ -136,3 +136,61 @@ def test_an_ambush_may_be_sprung_as_an_enemy_unit_activates() -> None:
     # its own side's activations offer nothing: it springs at its own activation
     scouts.data["hidden"] = True
     assert run(rules.interrupts(state, interrupts.NOMINATED, battle.ctx, unit="guard-squad"), []) == []
+
+
+def test_revision_two_offers_the_spring_before_each_enemy_action() -> None:
+    from campaign.engine.pending import Decision
+    from campaign.rulesets.figwars3 import interrupts
+
+    battle = _battle(rules_revision=2)
+    rules, state = battle.rules, battle.state
+    scouts = state.unit("scout-squad")
+    grunt = "grunt-lance/grunt"
+    seen = run(rules.interrupts(state, interrupts.BEFORE_ACTION, battle.ctx, actor=grunt, action="walk"), [Choose(option="stay")])
+    assert isinstance(seen[0], Decision) and seen[0].side == scouts.side
+    assert seen[0].prompt == "Grunt is about to walk: spring Scout Squad's ambush now?" and scouts.data["hidden"]
+    run(rules.interrupts(state, interrupts.BEFORE_ACTION, battle.ctx, actor=grunt, action="shoot"), [Choose(option="go")])
+    assert not scouts.data["hidden"] and rules._targets(scouts)
+    assert [e.kind for e in battle.events][-1] == "revealed"
+    # once sprung, or before its own side's actions, nothing is asked
+    assert run(rules.interrupts(state, interrupts.BEFORE_ACTION, battle.ctx, actor=grunt, action="walk"), []) == []
+    scouts.data["hidden"] = True
+    assert run(rules.interrupts(state, interrupts.BEFORE_ACTION, battle.ctx, actor="guard-squad/guardsman", action="walk"), []) == []
+
+
+def test_revision_one_springs_only_as_a_unit_activates() -> None:
+    from campaign.rulesets.figwars3 import interrupts
+
+    battle = _battle()
+    state = battle.state
+    assert run(battle.rules.interrupts(state, interrupts.BEFORE_ACTION, battle.ctx, actor="grunt-lance/grunt", action="walk"), []) == []
+    assert state.unit("scout-squad").data["hidden"]
+
+
+def test_an_ambush_sprung_mid_activation_in_a_whole_battle() -> None:
+    """Through the engine: placement, then the spring taken before an enemy model's first action."""
+    from campaign.engine.pending import Decision
+    from tests.figwars3.test_battle import bot
+
+    battle = _battle(rules_revision=2)
+    sprung = False
+    steps = 0
+    while battle.pending is not None and not sprung:
+        steps += 1
+        assert steps < 500
+        pending = battle.pending
+        assert isinstance(pending, Decision)
+        if "is about to" in pending.prompt and "spring" in pending.prompt:
+            battle.apply(Choose(option="go"))
+            sprung = True
+            break
+        spec = next((s for s in pending.legal if s.type == "walk"), None) or next(
+            (s for s in pending.legal if s.params.get("option") == "stay"), None) or pending.legal[0]
+        if spec.type == "walk":
+            battle.apply(battle.command(spec, facts={"inches": 1}))
+        else:
+            battle.apply(battle.command(spec))
+    assert sprung and not battle.state.unit("scout-squad").data["hidden"]
+    bot(battle)
+    again = Battle.replay(battle.setup, battle.log_dicts(), rules=FigWarsRules({"rules_revision": 2}))
+    assert again.digest() == battle.digest()

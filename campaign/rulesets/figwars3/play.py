@@ -509,15 +509,17 @@ class FigWarsRules(BattleRules):
             self._reveal(unit, ctx, "springs its ambush")
         return False
 
-    def _spring_window(self, state: BattleState, nominated: UnitState, ctx: Context) -> Resolution:
+    def _spring_window(self, state: BattleState, nominated: UnitState, ctx: Context, what: str = "") -> Resolution:
         """4.3 Ambush: the owner may spring a hidden unit whenever he chooses; offered as an
-        enemy unit activates (its own activation offers it too)."""
+        enemy unit activates and (revision 2) before each of its models' actions; its own
+        activation offers it too."""
+        what = what or f"{nominated.name} activates"
         for unit in state.units:
             if unit.side == nominated.side or unit.eliminated or not unit.data.get("hidden"):
                 continue
             legal = (CommandSpec("choose", {"option": "stay"}, label="Stay hidden"),
                      CommandSpec("choose", {"option": "go"}, label=f"Spring {unit.name}'s ambush"))
-            answer = yield Decision(unit.side, f"{nominated.name} activates: spring {unit.name}'s ambush now?", legal)
+            answer = yield Decision(unit.side, f"{what}: spring {unit.name}'s ambush now?", legal)
             if getattr(answer, "option", "") == "go":
                 self._reveal(unit, ctx, "springs its ambush")
 
@@ -1203,7 +1205,10 @@ class FigWarsRules(BattleRules):
             yield from self._spring_window(state, unit, ctx)
             yield from self._sentry_window(state, [e for e in unit.alive if e.data["incap"] is None], ctx)
         elif window == interrupts.BEFORE_ACTION:
-            yield from self._sentry_window(state, [state.element(info["actor"])], ctx)
+            actor = state.element(info["actor"])
+            if self.revision >= 2:  # 4.3 Ambush: whenever its owner chooses, between an enemy's actions too
+                yield from self._spring_window(state, state.unit(actor.unit), ctx, f"{actor.name} is about to {info.get('action', 'act')}")
+            yield from self._sentry_window(state, [actor], ctx)
         elif window == interrupts.SHOT_DECLARED:
             yield from self._deflection(state, state.element(info["target"]), info["command"], ctx)
         elif window == interrupts.ENGAGED:
