@@ -51,7 +51,9 @@ class FigWarsModels(ModelActions):
         unit = state.unit(el.unit)
         specs = optional_play.adjust(self.rules, unit, el, self.rules._model_specs(state, unit, el))  # 15.1 formations
         if self.rules._uncontrolled(state, unit):  # PR-39
-            specs = [s for s in specs if s.type in control.UNCONTROLLED]
+            drive = unit.data.get("drive") if self.rules.revision >= 2 else ""
+            allowed = (*control.DRIVE_COMMANDS[drive], *control.IDLE) if drive else control.UNCONTROLLED
+            specs = [s for s in specs if s.type in allowed]
         return passengers.adjust(self.rules, state, unit, el, specs)  # 4.4, PR-28
 
     def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool,

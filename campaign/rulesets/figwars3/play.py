@@ -182,6 +182,9 @@ class FigWarsRules(BattleRules):
             if not kind or boss is None:
                 continue
             unit.data["controller"] = boss.id
+            if self.revision >= 2:  # the controller is a model: the named unit's best TQ (a hero first)
+                unit.data["controller_model"] = control.best_model(
+                    (e.id, self.profile(e.id).tq, self.profile(e.id).hero) for e in boss.elements)
             tq = control.controlled_tq(max(self.profile(e.id).tq for e in boss.elements))
             for el in unit.elements:
                 self._profiles[el.id] = attrs.evolve(self.profile(el.id), tq=tq)
@@ -189,11 +192,18 @@ class FigWarsRules(BattleRules):
     def _uncontrolled(self, state: BattleState, unit: UnitState) -> bool:
         return bool(unit.data.get("uncontrolled") or unit.data.get("unseen"))
 
-    def _controller_lost(self, state: BattleState, gone: UnitState, ctx: Context) -> None:
-        """The controller's unit is wiped out: its Soulless units fall with it; its Mindless
-        units take PL +2, check in the morale phase and can never rally (4.3 #22, #26)."""
+    def _controller_lost(self, state: BattleState, ctx: Context, unit_gone: UnitState | None = None,
+                         model_gone: ElementState | None = None) -> None:
+        """The controller is gone (revision 1: its unit wiped out; 2: its model taken out):
+        its Soulless units fall with it; its Mindless units take PL +2, check in the morale
+        phase and can never rally (4.3 #22, #26)."""
         for unit in state.units:
-            if unit.data.get("controller") != gone.id or unit.eliminated:
+            if unit.eliminated or unit.data.get("uncontrolled"):
+                continue
+            if self.revision >= 2:
+                if model_gone is None or unit.data.get("controller_model") != model_gone.id:
+                    continue
+            elif unit_gone is None or unit.data.get("controller") != unit_gone.id:
                 continue
             kind = control.kind_of(a for e in unit.alive for a in self.profile(e.id).abilities)
             if kind == "Soulless":
@@ -202,6 +212,8 @@ class FigWarsRules(BattleRules):
                     self._remove(state, el, ctx)
             else:
                 unit.data.update(uncontrolled=True, pl=unit.data["pl"] + control.PL_CONTROLLER_LOST, marker=True)
+                if self.revision >= 2:
+                    unit.data["lost_round"] = state.round  # PR-39: a passed check then idles it a turn
                 ctx.emit("uncontrolled", f"{unit.name} has lost its controller: PL +{control.PL_CONTROLLER_LOST}", unit=unit.id)
 
     def command_types(self) -> Iterable[type[Command]]:
@@ -298,13 +310,20 @@ class FigWarsRules(BattleRules):
         if unit.eliminated:
             return
         unit.data["unseen"] = False
-        if unit.data.get("controller") and not unit.data.get("uncontrolled"):  # PR-39: the controller must see it
+        boss_model = state.element(unit.data["controller_model"]) if unit.data.get("controller_model") else None
+        if boss_model is not None and not unit.data.get("uncontrolled") and boss_model.data["incap"] is not None:
+            unit.data["unseen"] = True  # 4.3 #22: a controller down at 0 DP controls nothing
+        elif unit.data.get("controller") and not unit.data.get("uncontrolled"):  # PR-39: the controller must see it
             boss = state.unit(unit.data["controller"])
-            sees = (CommandSpec("choose", {"option": "yes"}, label=f"Yes: {boss.name} sees it"),
+            who = f"{boss_model.name} of {boss.name}" if boss_model is not None else boss.name
+            sees = (CommandSpec("choose", {"option": "yes"}, label=f"Yes: {who} sees it"),
                     CommandSpec("choose", {"option": "no"}, label="No: it acts uncontrolled this activation"))
-            answer = yield Decision(unit.side, f"{unit.name}: can its controller ({boss.name}) see a model of it?", sees)
+            answer = yield Decision(unit.side, f"{unit.name}: can its controller ({who}) see a model of it?", sees)
             unit.data["unseen"] = getattr(answer, "option", "") == "no"
-        if self._uncontrolled(state, unit):
+        if self._uncontrolled(state, unit) and self.revision >= 2:
+            if (yield from self._uncontrolled_start(state, unit, ctx)):
+                return  # PR-39: the idle turn after a passed check
+        elif self._uncontrolled(state, unit):
             ctx.emit("uncontrolled", f"{unit.name} acts uncontrolled: strike, shoot unaimed, or stagger 1\"", unit=unit.id)
         if unit.data["status"] == "retreating" and not unit.data.get("uncontrolled"):  # no rally without a controller
             yield from self._rally(state, unit, ctx, at_activation=True)
@@ -316,6 +335,29 @@ class FigWarsRules(BattleRules):
         yield from model_activation(self.model_actions(), state, [unit_id], ctx)  # model by model (7.3)
         if self.revision >= PART2_TABLE_FACTS:
             yield from entities.leash(self, state, unit, ctx)  # 16.8: his entities within 12" and sight
+
+    def _uncontrolled_start(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
+        """PR-39 (revision 2): after the check passed on losing its controller the unit does
+        nothing for a turn (True: no actions, it only fights back), then makes its random 1"
+        move; every other uncontrolled activation does the first of fight, shoot unaimed
+        within 4", stagger, by the facts its owner reports (`unit.data["drive"]`)."""
+        data = unit.data
+        if data.get("idle_round") == state.round:
+            for el in unit.alive:
+                el.data["actions"] = 0
+            ctx.emit("idle", f"{unit.name} does nothing this turn (it still fights back in melee)", unit=unit.id)
+            return True
+        if data.get("idle_round") and not data.get("staggered"):
+            data.update(staggered=True, drive="stagger")
+            ctx.emit("uncontrolled", f"{unit.name} makes its first random move: each model staggers 1\"", unit=unit.id)
+            return False
+        shooters = any(p.ranged for p in (self.profile(e.id) for e in unit.alive))
+        legal = tuple(CommandSpec("choose", {"option": d}, label=control.DRIVE_LABELS[d])
+                      for d in control.DRIVES if d != "shoot" or shooters)
+        answer = yield Decision(unit.side, f"{unit.name} acts uncontrolled (PR-39): the first that applies", legal)
+        data["drive"] = str(getattr(answer, "option", "stagger"))
+        ctx.emit("uncontrolled", f"{unit.name} acts uncontrolled: {control.DRIVE_LABELS[data['drive']].lower()}", unit=unit.id)
+        return False
 
     def model_actions(self) -> FigWarsModels:
         return FigWarsModels(self)
@@ -1465,13 +1507,14 @@ class FigWarsRules(BattleRules):
         el.alive = False
         self._release_tangles(state, el, ctx)  # a dead entangler lets go (10.6)
         ctx.emit("removed", f"{el.name} is taken out", model=el.id)
+        self._controller_lost(state, ctx, model_gone=el)  # revision 2: the controller is a model
         entities.removed(state, el, ctx)  # 16.8: loose entities, or a caster free again
         self_destruct.on_removed(self, state, el, ctx)  # 17.5, PR-74: the last hunter's countdown
         if self.revision >= PART2_TABLE_FACTS:
             optional_play.removed(state, el, ctx)  # 15.1: those behind step up, or the formation breaks
         if unit.eliminated:
             ctx.emit("eliminated", f"{unit.name} is wiped out", unit=unit.id)
-            self._controller_lost(state, unit, ctx)
+            self._controller_lost(state, ctx, unit_gone=unit)
 
     # --- morale phase and turn end --------------------------------------------------
     def on_round_end(self, state: BattleState, ctx: Context) -> Resolution:
@@ -1496,6 +1539,13 @@ class FigWarsRules(BattleRules):
                 if el.data["incap"] is not None and state.round > el.data["incap"]:
                     el.alive = False
                     ctx.emit("removed", f"{el.name} was not treated in time", model=el.id)
+                    self._controller_lost(state, ctx, model_gone=el)
+        for unit in state.units:  # PR-39: a Mindless unit that held on losing its controller idles a turn
+            if self.revision >= 2 and unit.data.get("lost_round") == state.round and not unit.eliminated \
+                    and unit.data["status"] == "normal" and "idle_round" not in unit.data:
+                unit.data["idle_round"] = state.round + 1
+                ctx.emit("idle", f"{unit.name} holds without its controller: it does nothing next turn, then moves 1\" at random",
+                         unit=unit.id)
         yield from self._turn_end_victory(state, ctx)
 
     def _lost(self, state: BattleState) -> dict[str, int]:
