@@ -166,3 +166,71 @@ def test_appendix_movement_vectors() -> None:
     assert drive(movement.jump_gap(4, 5, "average", False), [[3]])
     # above chest height, +2" spent, d8 = 4: 4 + 2 - 1 = 5, crosses and the move ends
     assert drive(movement.obstacle_test("high", 2), [[4]]) == "stop"
+
+
+# --- revision 2: every inch counts for a fast target; an obstacle that stops the move ----
+
+def _rev2() -> Any:
+    battle = _battle()
+    battle.rules.revision = 2
+    return battle
+
+
+def test_revision_two_adds_jump_and_leap_inches_over_several_moves_for_a_fast_target() -> None:
+    for revision, fast in ((1, False), (2, True)):
+        battle = _battle()
+        battle.rules.revision = revision
+        rules, state = battle.rules, battle.state
+        guard = state.element(GUARD)
+        guard.data["dp"] = 4
+        _give(battle, GUARD, abilities=rules.profile(GUARD).abilities | {"Jump Pack"})
+        run(rules._move(state, guard, _walk(inches=8, jump=True), battle.ctx), [], [[6]])  # 8" jump, not counted
+        assert not guard.data["fast"]
+        run(rules._move(state, guard, _walk(inches=4), battle.ctx), [])  # 4" more: 12" in all
+        assert guard.data["fast"] is fast, revision
+
+
+def test_revision_two_counts_leap_inches_of_two_runs() -> None:
+    from campaign.rulesets.figwars3.commands import Run
+
+    battle = _rev2()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    guard.data["actions"] = 4
+    _give(battle, GUARD, abilities=rules.profile(GUARD).abilities | {"Leap"})
+    for _ in range(2):  # 4" + 2" of Leap, twice: 8" counted, 12" moved
+        run(rules._move(state, guard, Run(unit="guard-squad", model=GUARD, facts={"inches": 6, "leap": 2}), battle.ctx), [])
+    assert guard.data["moved"] == 8 and guard.data["travelled"] == [state.round, 12] and guard.data["fast"]
+
+
+def test_revision_two_a_failed_obstacle_test_ends_the_move_where_it_stood() -> None:
+    battle = _rev2()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    spec = next(s for s in rules._model_specs(state, state.unit("guard-squad"), guard) if s.type == "walk")
+    assert spec.fact("obstacle_at") is not None
+    # a 4" walk meeting a low obstacle after 1": the test fails (1d8 = 2): only 1" moved, the gap never reached
+    seen = run(rules._move(state, guard, _walk(inches=4, obstacle="low", obstacle_at=1, jump_gap=3, run_up=1), battle.ctx), [], [[2]])
+    assert [r.die for r in seen] == [8]  # no jump roll
+    assert guard.data["moved"] == 1 and guard.data["travelled"][1] == 1
+    assert [e.data["inches"] for e in battle.events if e.kind == "move_cut"] == [1]
+    # 3-6: over, but the move still ends at the obstacle
+    guard.data.update(actions=2, moved=0, travelled=[state.round, 0])
+    run(rules._move(state, guard, _walk(inches=4, obstacle="low", obstacle_at=2), battle.ctx), [], [[5]])
+    assert guard.data["moved"] == 2
+    # 7-8: over easily, the whole move stands and the gap is jumped
+    guard.data.update(actions=2, moved=0, travelled=[state.round, 0])
+    seen = run(rules._move(state, guard, _walk(inches=4, obstacle="low", obstacle_at=2, jump_gap=1, run_up=2), battle.ctx), [], [[8], [8]])
+    assert [r.die for r in seen] == [8, 8] and guard.data["moved"] == 4
+    with pytest.raises(IllegalCommand, match="along a move"):
+        guard.data.update(actions=2)
+        run(rules._move(state, guard, _walk(inches=2, obstacle="low", obstacle_at=3), battle.ctx), [], [[8]])
+
+
+def test_revision_one_keeps_the_whole_reported_move_after_a_failed_test() -> None:
+    battle = _battle()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)
+    assert next(s for s in rules._model_specs(state, state.unit("guard-squad"), guard) if s.type == "walk").fact("obstacle_at") is None
+    seen = run(rules._move(state, guard, _walk(inches=4, obstacle="low", jump_gap=3, run_up=1), battle.ctx), [], [[2], [8]])
+    assert [r.die for r in seen] == [8, 8] and guard.data["moved"] == 4 and "travelled" not in guard.data

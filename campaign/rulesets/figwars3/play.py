@@ -73,6 +73,7 @@ LANDING = FactSpec("landing", tuple(checks.LANDING), "normal", "where a jump lan
 LEAP = FactSpec("leap", (0, 1, 2, 3, 4), 0, "inches of Leap added to the run (they ignore difficult ground)")
 PRONE = FactSpec("prone", (False, True), False, "goes prone at the end of the move (standing up again costs 2\")")
 DRAG = FactSpec("drag", (), 0, "inches moved away from the entangler, dragging it (a victim at least twice its size; 3\" each)")
+OBSTACLE_AT = FactSpec("obstacle_at", (), -1, "inches of the move done on reaching the obstacle: a failed test ends the move there (-1: not said)")
 NEAR_HORRIFIC = FactSpec("near_horrific", (False, True), False, "the move brought a model within 3\" of a Horrific enemy")
 HORRIFIES = FactSpec("horrifies", (), [], "enemy units this Horrific model approached, or that came within 3\" of it as it moved "
                      "(a morale-phase check at PL + 1)", picks="enemy_units")
@@ -402,7 +403,7 @@ class FigWarsRules(BattleRules):
         wild = entities.strike_targets(state, unit)  # 16.8: a loose entity strikes friend or foe
         if wild is not None:
             enemies = [u for u in wild if self._targets(u)]
-        move_facts: tuple[FactSpec, ...] = MOVE_FACTS
+        move_facts: tuple[FactSpec, ...] = MOVE_FACTS + ((OBSTACLE_AT,) if self.revision >= 2 else ())
         if any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive):
             move_facts = (*move_facts, NEAR_HORRIFIC)
         if p.has("Horrific"):
@@ -740,7 +741,10 @@ class FigWarsRules(BattleRules):
         if drag:
             holder = state.element(el.data["entangled"]["by"])
             ctx.emit("drag", f"{el.name} drags {holder.name} {drag}\" away", model=el.id, by=holder.id, inches=drag)
-        if el.data["moved"] >= 12 or inches >= 12:
+        if self.revision >= 2:  # 11.8: every inch of its moves counts, jumps and leaps included
+            was = el.data.get("travelled", [0, 0])
+            el.data["travelled"] = [state.round, (was[1] if was[0] == state.round else 0) + inches]
+        if el.data["moved"] >= 12 or inches >= 12 or (self.revision >= 2 and el.data["travelled"][1] >= FAST_INCHES):
             el.data["fast"] = True
         ctx.emit(command.type, f"{el.name} {'runs' if running else 'walks'} {inches}\"", model=el.id, inches=inches)
         if stagger and inches:
@@ -752,7 +756,7 @@ class FigWarsRules(BattleRules):
             yield from machine_play.after_move(el, ctx)
             passengers.after_vehicle_move(state, el)
         if mode == "ground":  # fliers and jumps pass over obstacles and gaps (8.8)
-            yield from self._path_tests(state, el, f, ctx)
+            yield from self._path_tests(state, el, f, ctx, inches, counted)
         elif mode == "jump":
             yield from self._landing(state, el, f.get("landing", "normal"), ctx)
         unit = state.unit(el.unit)
@@ -800,17 +804,32 @@ class FigWarsRules(BattleRules):
         """Moving already this turn: turns then cost a move's distance each (8.9)."""
         return bool(el.data["moved"]) or el.data.get("under_way") == state.round
 
-    def _path_tests(self, state: BattleState, el: ElementState, f: dict[str, Any], ctx: Context) -> Resolution:
-        """8.2-8.6: the obstacle test, a jump over a gap or down, and the fall if it fails."""
+    def _path_tests(self, state: BattleState, el: ElementState, f: dict[str, Any], ctx: Context,
+                    inches: int = 0, counted: int = 0) -> Resolution:
+        """8.2-8.6: the obstacle test, a jump over a gap or down, and the fall if it fails.
+        Revision 2: an obstacle that stops the move cuts it where it stood (`obstacle_at`),
+        and the gap at the end of the path is never reached."""
         legs = f.get("legs", "average")
+        gap = _whole(f.get("jump_gap", 0), "jump_gap")
+        at = f.get("obstacle_at", -1) if self.revision >= 2 else -1
+        at = -1 if at == -1 else _whole(at, "obstacle_at")
+        if at > inches:
+            raise IllegalCommand("FW3 8.2", f"the obstacle lies {at}\" along a move of {inches}\"")
         if f.get("obstacle", "none") != "none":
             result = yield from movement.obstacle_test(f["obstacle"], f.get("obstacle_extra", 0))
             text = {"fail": "fails to cross the obstacle: the move ends before it",
                     "stop": "crosses the obstacle; the move ends on the far side",
                     "free": "crosses the obstacle easily"}[result]
             ctx.emit("obstacle", f"{el.name} {text}", model=el.id, result=result)
+            if self.revision >= 2 and result != "free":
+                if at >= 0:  # the inches after the obstacle were never moved
+                    short = inches - at
+                    el.data["moved"] -= min(short, counted)
+                    el.data["travelled"][1] -= short
+                    el.data["fast"] = el.data["travelled"][1] >= FAST_INCHES
+                    ctx.emit("move_cut", f"{el.name}'s move ends after {at}\", at the obstacle", model=el.id, inches=at)
+                gap = 0  # the gap ends the path: the model never gets there
         fallen = 0
-        gap = _whole(f.get("jump_gap", 0), "jump_gap")
         if gap:
             made = yield from movement.jump_gap(gap, _whole(f.get("run_up", 0), "run_up"), legs, bool(f.get("far_side_higher")))
             ctx.emit("jump", f"{el.name} {'clears' if made else 'falls short of'} the {gap}\" gap", model=el.id, made=made)
@@ -1938,6 +1957,9 @@ def _model_name(el: ElementState) -> str:
     tail = el.id.rsplit("/", 1)[-1]
     stem = tail.rstrip("0123456789").rstrip("-")
     return tail if "-".join(el.name.lower().split()) == stem else f"{el.name} ({tail})"
+
+
+FAST_INCHES = 12  # 11.8: a model that moved this far in its activation is a fast target
 
 
 def _whole(value: Any, name: str) -> int:
