@@ -2,8 +2,8 @@
 
     .venv/bin/python tests/figwars3/bench_figwars.py
 
-1. exact odds of the largest pool the samples can roll (a melee with the most dice on
-   both sides, every re-roll source on), 2. playing and replaying a full battle between
+1. exact odds of the largest pool the samples' troopers can roll (a melee with the most
+   dice on both sides, every re-roll source on; machines strike through ramming.py), 2. playing and replaying a full battle between
    two sample forces, for FigWars 3 and for Flat Out War.
 """
 
@@ -23,6 +23,7 @@ from campaign.rulesets.figwars3.attack import exact_odds  # noqa: E402
 from campaign.rulesets.figwars3.melee import melee_attack  # noqa: E402
 from campaign.rulesets.figwars3.profile import profile_of  # noqa: E402
 from campaign.rulesets.figwars3.samples import sample_forces  # noqa: E402
+from campaign.rulesets.figwars3.vehicles import is_machine  # noqa: E402
 
 
 def best(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -35,7 +36,7 @@ def best(fn: Callable[[], object], repeat: int = 3) -> float:
 
 
 def largest_pool() -> object:
-    models = [profile_of(el) for f in sample_forces() for u in f.units for el in u.elements]
+    models = [profile_of(el) for f in sample_forces() for u in f.units for el in u.elements if not is_machine(el)]
     big = max(models, key=lambda p: p.defence + max((w.atk for w in p.melee), default=0))
     opposed = melee_attack(big, big, {"prior_attackers": 5, "attacker_focus": True, "defender_focus": True})
     print(f"largest pool: {big.name} {opposed.attacker.dice} dice v {opposed.defender.dice}")
@@ -49,7 +50,8 @@ def battle_times(ruleset_id: str, pick: tuple[int, int], seed: int = 3) -> tuple
     forces = ruleset.sample_forces()
     sides = tuple(SideSetup(f"s{i}", forces[j].name, forces[j]) for i, j in enumerate(pick))
     opts = {"turn_structure": "alternate_until_all_pass"} if ruleset_id == "figwars-3" else {}
-    setup = BattleSetup(ruleset_id, sides, edition=ruleset.edition, seed=seed, activation_options=opts)
+    rules_opts = ruleset.new_battle_options({})  # as a new campaign battle plays (FigWars: the latest revision)
+    setup = BattleSetup(ruleset_id, sides, edition=ruleset.edition, options=rules_opts, seed=seed, activation_options=opts)
     holder: dict[str, Battle] = {}
 
     def play() -> None:

@@ -7,6 +7,10 @@ Dice: pools of d6. A 1 or 2 scores nothing, 3-5 one success, a 6 two.
 Troopers: TQ (0 Green to 3 Elite), MOV, DEF (TQ + armour + shield + natural;
 heroes and mounts +1d), DP, COM (2 x TQ inches).
 
+Before turn 1 (new battles): the side with more units places first, one unit
+at a time in turn; Recon units go down last, ambushers stay hidden and drop
+troops wait off the table.
+
 A turn: every side rolls 1d8 for initiative (ties roll again), then a d8 for
 extra actions (more units and living heroes add to it). Sides take turns
 activating one unit each; retreating units go first, then falling-back ones.
