@@ -197,3 +197,20 @@ def test_revision_two_a_failed_check_falls_back_and_never_idles() -> None:
     rules._remove(state, state.element("elite-lance/elite"), ctx)
     _drive(battle, rules.on_round_end(state, ctx), face=1)
     assert grunts.data["status"] != "normal" and "idle_round" not in grunts.data
+
+
+def test_revision_two_a_controller_dying_untreated_after_the_morale_phase_is_checked_next_turn() -> None:
+    battle = _battle2("Mindless")
+    rules, state, ctx = battle.rules, battle.state, battle.ctx
+    grunts = state.unit("grunt-lance")
+    boss = state.element("elite-lance/elite")
+    boss.data.update(incap=1, dp=0)
+    state.round = 2  # a turn has passed: it dies untreated at this turn's end
+    _drive(battle, rules.on_round_end(state, ctx))
+    assert not boss.alive and grunts.data["uncontrolled"]
+    assert "idle_round" not in grunts.data and grunts.data["lost_round"] == 3 and grunts.data["pl_carry"] == 2
+    state.round = 3
+    _drive(battle, rules.on_round_start(state, ctx))
+    assert grunts.data["pl"] == 2 and grunts.data["marker"] and "pl_carry" not in grunts.data
+    _drive(battle, rules.on_round_end(state, ctx))  # every die a 6: it holds, then idles a turn
+    assert grunts.data["status"] == "normal" and grunts.data["idle_round"] == 4

@@ -249,6 +249,8 @@ class FigWarsRules(BattleRules):
         yield from entities.turn_start(state, ctx)  # 16.8: the loose entities' d8
         for unit in state.units:
             unit.data.update(pl=0, marker=False, activated=False, horror_phase=False)
+            if unit.data.get("pl_carry"):  # PR-39, revision 2: the PL of a controller lost at the last turn's end
+                unit.data.update(pl=unit.data.pop("pl_carry"), marker=True)
             for el in unit.elements:
                 el.data.update(extra=False, moved=0, aim=False, focus=False, spent=0, shots={})
         yield from self_destruct.turn_start(self, state, ctx)  # 17.5, PR-74: a hunter's body goes off
@@ -1553,18 +1555,21 @@ class FigWarsRules(BattleRules):
                 continue  # 4.3 #22: no rally without a controller
             else:
                 yield from self._rally(state, unit, ctx)
-        for unit in state.units:
-            for el in unit.alive:
-                if el.data["incap"] is not None and state.round > el.data["incap"]:
-                    el.alive = False
-                    ctx.emit("removed", f"{el.name} was not treated in time", model=el.id)
-                    self._controller_lost(state, ctx, model_gone=el)
         for unit in state.units:  # PR-39: a Mindless unit that held on losing its controller idles a turn
             if self.revision >= 2 and unit.data.get("lost_round") == state.round and not unit.eliminated \
                     and unit.data["status"] == "normal" and "idle_round" not in unit.data:
                 unit.data["idle_round"] = state.round + 1
                 ctx.emit("idle", f"{unit.name} holds without its controller: it does nothing next turn, then moves 1\" at random",
                          unit=unit.id)
+        for unit in state.units:
+            for el in unit.alive:
+                if el.data["incap"] is not None and state.round > el.data["incap"]:
+                    el.alive = False
+                    ctx.emit("removed", f"{el.name} was not treated in time", model=el.id)
+                    self._controller_lost(state, ctx, model_gone=el)
+        for unit in state.units:  # a controller dead after the morale phase: its Mindless unit checks in the next one
+            if unit.data.get("lost_round") == state.round and "idle_round" not in unit.data and not unit.eliminated:
+                unit.data.update(lost_round=state.round + 1, pl_carry=control.PL_CONTROLLER_LOST)
         yield from self._turn_end_victory(state, ctx)
 
     def _lost(self, state: BattleState) -> dict[str, int]:
