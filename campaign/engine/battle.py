@@ -436,6 +436,8 @@ class Battle:
                 faces = check_faces(request, record.faces)
             except IllegalCommand as exc:
                 raise ReplayError(len(self._log) - 1, exc.message) from None
+            if faces == record.faces and record.purpose == request.purpose:
+                return record  # (frozen: the logged record is the one that would be made)
             return RollRecord(request.die, faces, request.purpose, record.by)
         drawn = self.dice.draw(request)
         return None if drawn is None else RollRecord(request.die, drawn, request.purpose)

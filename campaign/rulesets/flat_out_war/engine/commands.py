@@ -223,6 +223,16 @@ def fact(command: Command, name: str, specs: tuple[FactSpec, ...]) -> Any:
     return _defaults(specs).get(name)
 
 
+def facts_of(command: Command, specs: tuple[FactSpec, ...]) -> dict[str, Any]:
+    """Every fact `fact` would give for the command, in one new dict (its `.get(name)` is
+    `fact(command, name, specs)`): for code that asks a command for many facts."""
+    out = dict(_defaults(specs))
+    facts = getattr(command, "facts", None)
+    if facts:
+        out.update(facts)
+    return out
+
+
 _DEFAULTS: dict[int, tuple[tuple[FactSpec, ...], dict[str, Any]]] = {}
 
 

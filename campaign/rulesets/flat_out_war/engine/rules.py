@@ -119,8 +119,8 @@ class FlatOutWarRules(
         self._living_cache = None
         self._enemies_of = {}
         self._sides_standing = 0
-        self._faced_set = True
         self._faced_clean = None
+        self._faced_marked = []
 
     def _static_any(self, name: str) -> bool:
         """Whether any element of the battle was created with attribute `name` (its key)."""
@@ -168,8 +168,8 @@ class FlatOutWarRules(
         self._living_cache = None
         self._enemies_of = {}
         self._sides_standing = 0
-        self._faced_set = True
         self._faced_clean = None
+        self._faced_marked = []
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0

@@ -104,9 +104,9 @@ class PlayHelpers:
     _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState]] | None
     _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
     _sides_standing: int  # how many sides have a unit standing, counted with _living's lists
-    # charging.py: whether a `faced` marker was set since the last clearing, and the state and
-    # marks epoch (campaign.engine.state) of that clearing (no element of it faced then)
-    _faced_set: bool
+    # charging.py: the elements turned to face a charge since the last clearing, and the state
+    # and marks epoch (campaign.engine.state) of that clearing (no element of it faced then)
+    _faced_marked: list[ElementState]
     _reliant_units: frozenset[str]  # unit ids with an element created Reliant (rules.py new_state)
     _clock_units: frozenset[str]  # unit ids with a Magic element or a Reload weapon (owner-turn clocks)
     _faced_clean: tuple[BattleState, int] | None

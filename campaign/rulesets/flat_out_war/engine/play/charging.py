@@ -83,7 +83,7 @@ class ChargeMixin(PlayHelpers):
             turned = self._turning(defender, able, free, choice)
         for es in turned:
             es.markers[FACED] = charger.id
-            self._faced_set = True
+            self._faced_marked.append(es)
         if not turned:
             ctx.emit("hold", f"{defender.name} holds its facing", unit=defender.id)
         elif turned == able:
@@ -129,12 +129,19 @@ class ChargeMixin(PlayHelpers):
         """A turn to meet a charge holds for the charger's activation; after it, the
         players' aspect facts take over again."""
         clean = self._faced_clean
-        if not self._faced_set and clean is not None and clean[0] is state and clean[1] == marks_epoch():
-            return  # no element turned since the last clearing, no markers put back: none to clear
+        if clean is not None and clean[0] is state and clean[1] == marks_epoch():
+            # no markers put back since the last clearing: only the elements turned since can
+            # carry the marker (none, mostly)
+            for es in self._faced_marked:
+                markers = es.markers
+                if markers and FACED in markers:
+                    del markers[FACED]
+            self._faced_marked = []
+            return
         for unit in state.units:
             for es in unit.elements:
                 markers = es.markers
                 if markers and FACED in markers:
                     del markers[FACED]
-        self._faced_set = False
+        self._faced_marked = []
         self._faced_clean = (state, marks_epoch())

@@ -15,7 +15,7 @@ from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
-from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, Move, fact
+from campaign.rulesets.flat_out_war.engine.commands import MOVE_FACTS, Move, fact, facts_of
 from campaign.rulesets.flat_out_war.engine.formation import depth_problem
 from campaign.rulesets.flat_out_war.engine.movement import (
     SAIL_FRACTION,
@@ -51,13 +51,14 @@ class MovementMixin(PlayHelpers):
 
     def _check_move(self, state: BattleState, cmd: Move) -> None:
         unit = self._unit(state, cmd.unit)
+        f = facts_of(cmd, MOVE_FACTS).get  # (a move asks for two dozen facts)
         given = getattr(cmd, "facts", None) or {}
         for name in _MEASURED:  # inches, degrees and turns are measured, never negative (the defaults are 0)
             if name in given and given[name] < 0:
                 raise IllegalCommand("FOW 6", f"{name} cannot be negative ({given[name]})")
         able = self._able(state, unit)
         cs = [self.combatant(state, e) for e in able]
-        run = bool(fact(cmd, "run", MOVE_FACTS))
+        run = bool(f("run"))
         fleeing = unit.data.get("morale") == "fleeing"
         if unit.markers.get("held_still"):
             raise IllegalCommand("FOW 20 Sharpshooter", "its shot took Sharpshooter's +1 for not moving this "
@@ -69,55 +70,55 @@ class MovementMixin(PlayHelpers):
             if unit.markers.get("acted") and not unit.markers.get("ran"):
                 raise IllegalCommand("A-13", "cannot run after an Other Action taken without the running -1; "
                                              "declare will_run with the action")
-        if fact(cmd, "prone", MOVE_FACTS) == "down":
+        if f("prone") == "down":
             for c in cs:
                 reason = can_go_prone(c, self.edition)
                 if reason:
                     raise IllegalCommand("FOW 6.5", f"{c.name}: {reason}")
-        fly = fact(cmd, "fly", MOVE_FACTS)
+        fly = f("fly")
         if fly and not all(c.has("flying") for c in cs):
             raise IllegalCommand("FOW 20 Flying", "only Flying elements take off or land")
-        if fact(cmd, "jump", MOVE_FACTS) and not all(c.has("jump") for c in cs):
+        if f("jump") and not all(c.has("jump") for c in cs):
             raise IllegalCommand("FOW 20 Jump", "only elements with Jump may jump")
         distance_moved = _distance(cmd)
-        if fact(cmd, "jump", MOVE_FACTS):
+        if f("jump"):
             reach = min((c.param("jump") or 0) for c in cs)
             if distance_moved > reach:
                 raise IllegalCommand("FOW 20 Jump", f"a jump reaches at most {reach}\" (the bought distance)")
-        whole_move = "landing" if fly == "land" else ("diving or surfacing" if fact(cmd, "submerge", MOVE_FACTS) else "")
-        if whole_move and (distance_moved or fact(cmd, "path", MOVE_FACTS)):
+        whole_move = "landing" if fly == "land" else ("diving or surfacing" if f("submerge") else "")
+        if whole_move and (distance_moved or f("path")):
             raise IllegalCommand("FOW 20", f"{whole_move} takes the whole move: no distance can be moved")
-        if fact(cmd, "submerge", MOVE_FACTS) and not all(c.has("submersible") for c in cs):
+        if f("submerge") and not all(c.has("submersible") for c in cs):
             raise IllegalCommand("FOW 20 Submersible", "only Submersible elements dive or surface")
         airborne = self._flies(state, unit, cmd)
         if airborne and distance_moved < 2 and not all(c.has("hover") for c in cs):
             raise IllegalCommand("FOW 20 Flying", "a flying element moves at least 2\" every turn (Hover is exempt)")
-        why = depth_problem(len(unit.alive), fact(cmd, "depth", MOVE_FACTS) or "")
+        why = depth_problem(len(unit.alive), f("depth") or "")
         if why:
             raise IllegalCommand("FOW 5.1", why)
-        if fact(cmd, "in_cohesion", MOVE_FACTS) is False:
+        if f("in_cohesion") is False:
             raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
         tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
         turning = turning_problem(
             cs, tight_line=tight and len(cs) > 1
-            and (fact(cmd, "formation", MOVE_FACTS) or unit.data.get("formation", "line")) == "line"
+            and (f("formation") or unit.data.get("formation", "line")) == "line"
             and not unit.data.get("disordered") and not fleeing,
-            pivot_start=int(fact(cmd, "pivot_start", MOVE_FACTS) or 0),
-            pivot_end=int(fact(cmd, "pivot_end", MOVE_FACTS) or 0),
-            turns_during=int(fact(cmd, "turns_during", MOVE_FACTS) or 0),
-            line_move=fact(cmd, "line_move", MOVE_FACTS) or "straight",
-            about_face=bool(fact(cmd, "about_face", MOVE_FACTS)),
+            pivot_start=int(f("pivot_start") or 0),
+            pivot_end=int(f("pivot_end") or 0),
+            turns_during=int(f("turns_during") or 0),
+            line_move=f("line_move") or "straight",
+            about_face=bool(f("about_face")),
         )
         if turning:
             raise IllegalCommand("FOW 6.3", turning)
         sailing = any(c.has("sailed") for c in cs)
-        heading = fact(cmd, "heading", MOVE_FACTS)
+        heading = f("heading")
         if heading == "into_wind":
             raise IllegalCommand("FOW 20 Sailed", "a Sailed element may never head straight into the wind")
         if sailing and _distance(cmd) and not heading:
             raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
-        path = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
-        jumping = bool(fact(cmd, "jump", MOVE_FACTS))
+        path = _parse_path(f("path") or "")
+        jumping = bool(f("jump"))
         budget = self._allowance(state, unit, cs, cmd, run or fleeing, able, airborne) if cs else Fraction(0)
         used = Fraction(distance_moved)
         if cs and not path and not jumping and not whole_move and distance_moved > budget:
@@ -134,26 +135,26 @@ class MovementMixin(PlayHelpers):
                 except IllegalMove as exc:
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
         said = bool(distance_moved or path)  # a flight given no distance or path runs its whole move
-        if fleeing and cs and said and not fact(cmd, "left_table", MOVE_FACTS) and not fact(cmd, "stopped", MOVE_FACTS):
+        if fleeing and cs and said and not f("left_table") and not f("stopped"):
             # FOW 15.3: the flight uses all the movement the unit has (short by less than an inch)
             last = path[-1].terrain if path else "open"
             step = max(Fraction(1), TERRAIN_COST.get(last) or Fraction(1))
             if budget - used >= step:
                 raise IllegalCommand("FOW 15.3", f"a fleeing unit runs its whole move ({float(budget):g}\"), "
                                                  f"not {float(used):g}\" (say `stopped` if something stopped it)")
-        for uid in list(fact(cmd, "contact", MOVE_FACTS) or []) + list(fact(cmd, "near", MOVE_FACTS) or []):
+        for uid in list(f("contact") or []) + list(f("near") or []):
             self._unit(state, uid)
-        for uid in fact(cmd, "contact", MOVE_FACTS) or []:
+        for uid in f("contact") or []:
             other = state.unit(uid)
             if other.side == unit.side or other.eliminated:
                 why = "gone" if other.eliminated else "on the same side"
                 raise IllegalCommand("FOW 8", f"contact names the enemy units touched; {other.name} is {why}")
-        charged = set(fact(cmd, "contact", MOVE_FACTS) or [])
-        for key in fact(cmd, "contact_elsewhere", MOVE_FACTS) or []:
+        charged = set(f("contact") or [])
+        for key in f("contact_elsewhere") or []:
             owner = key if key in charged else key.rsplit("/", 1)[0]  # an element id is "unit/element"
             if owner not in charged or (key != owner and not any(e.id == key for e in state.unit(owner).elements)):
                 raise IllegalCommand("FOW 8", f"{key!r} is not a unit this move contacts, nor one of its elements")
-        embark = fact(cmd, "embark", MOVE_FACTS)
+        embark = f("embark")
         if embark:
             try:
                 carrier = state.element(embark)
@@ -239,6 +240,7 @@ class MovementMixin(PlayHelpers):
         effects = self.effects_on(state, unit.id)
         if airborne is None:
             airborne = self._flies(state, unit, cmd)
+        f = facts_of(cmd, MOVE_FACTS).get
         return allowance(
             move,
             fast="Fast" in effects,
@@ -246,21 +248,22 @@ class MovementMixin(PlayHelpers):
             running=running,
             flying_so=airborne and self.edition == SO,
             submerged=any(e.markers.get("submerged") for e in unit.alive),
-            formation_change=bool(fact(cmd, "formation_change", MOVE_FACTS)) or (
-                bool(fact(cmd, "formation", MOVE_FACTS))
-                and fact(cmd, "formation", MOVE_FACTS) != unit.data.get("formation", "line")) or (
-                bool(fact(cmd, "depth", MOVE_FACTS))
-                and fact(cmd, "depth", MOVE_FACTS) != unit.data.get("depth", "single")),
-            stand_up=fact(cmd, "prone", MOVE_FACTS) == "up",
-            sailed=SAIL_FRACTION.get(fact(cmd, "heading", MOVE_FACTS) or "", Fraction(1))
+            formation_change=bool(f("formation_change")) or (
+                bool(f("formation"))
+                and f("formation") != unit.data.get("formation", "line")) or (
+                bool(f("depth"))
+                and f("depth") != unit.data.get("depth", "single")),
+            stand_up=f("prone") == "up",
+            sailed=SAIL_FRACTION.get(f("heading") or "", Fraction(1))
             if any(c.has("sailed") for c in cs) else Fraction(1),
         )
 
     def _do_move(self, state: BattleState, cmd: Move, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
+        f = facts_of(cmd, MOVE_FACTS).get  # (a move asks for two dozen facts)
         m = unit.markers
         fleeing = unit.data.get("morale") == "fleeing"
-        run = bool(fact(cmd, "run", MOVE_FACTS)) or fleeing
+        run = bool(f("run")) or fleeing
         m["moved"] = True
         if run:
             m["ran"] = True
@@ -268,7 +271,7 @@ class MovementMixin(PlayHelpers):
         verb = "flees" if fleeing else ("runs" if run else "moves")
         ctx.emit("move", f"{unit.name} {verb}" + (f" {float(distance):g}\"" if distance else ""), unit=unit.id, run=run)
         # moving breaks off from every unit it is not still touching (A-17: touching again is a charge)
-        keep = [] if fleeing else fact(cmd, "contact", MOVE_FACTS) or []
+        keep = [] if fleeing else f("contact") or []
         for other in contact.break_off(state, unit, keep):
             ctx.emit("break_off", f"{unit.name} breaks off from {other.name}", unit=unit.id, other=other.id)
         able = self._able(state, unit)
@@ -289,20 +292,20 @@ class MovementMixin(PlayHelpers):
                 else:
                     es.markers.pop(marker, None)
             ctx.emit(kind, f"{unit.name} {words[0] if value == on else words[1]}", unit=unit.id)
-        if fact(cmd, "aground", MOVE_FACTS):
+        if f("aground"):
             boats = [es for es in able if self.combatant(state, es).has("waterborne")]
             for es in boats:  # only Waterborne elements are stuck by shallow water
                 es.markers["aground"] = True
             if boats:
                 ctx.emit("aground", f"{unit.name} runs aground in shallow water", unit=unit.id)
-        formation = fact(cmd, "formation", MOVE_FACTS)
-        depth = fact(cmd, "depth", MOVE_FACTS)
+        formation = f("formation")
+        depth = f("depth")
         if (formation and formation != unit.data.get("formation", "line")) or (
                 depth and depth != unit.data.get("depth", "single")):
             unit.data["formation"] = formation or unit.data.get("formation", "line")
             unit.data["depth"] = depth or unit.data.get("depth", "single")
             ctx.emit("formation", f"{unit.name} forms a {self.formation_words(unit)} (half its move)", unit=unit.id)
-        prone = fact(cmd, "prone", MOVE_FACTS)
+        prone = f("prone")
         if prone == "down":
             for es in able:
                 es.markers["prone"] = True
@@ -311,16 +314,16 @@ class MovementMixin(PlayHelpers):
             for es in able:
                 es.markers.pop("prone", None)
             ctx.emit("stand", f"{unit.name} stands up", unit=unit.id)
-        embark = fact(cmd, "embark", MOVE_FACTS)
+        embark = f("embark")
         if embark:
             for es in able:
                 es.markers["carried_by"] = embark
             ctx.emit("embark", f"{unit.name} boards {state.element(embark).name}", unit=unit.id)
-        elif fact(cmd, "disembark", MOVE_FACTS):
+        elif f("disembark"):
             for es in able:
                 es.markers.pop("carried_by", None)
             ctx.emit("disembark", f"{unit.name} gets off and is placed touching its transport (A-31)", unit=unit.id)
-        for uid in fact(cmd, "within_6", MOVE_FACTS) or []:
+        for uid in f("within_6") or []:
             other = state.unit(uid)
             if other.side != unit.side:
                 self._reveal(state, ctx, other, "an enemy came within 6\"")
@@ -331,11 +334,11 @@ class MovementMixin(PlayHelpers):
             how = "left or right (owner's choice)" if self.edition == V17 else "clockwise"
             ctx.emit("sail_turn", f"{unit.name} first turns {face} compass point(s) {how}", unit=unit.id, points=face)
             m.pop("into_wind", None)
-        if fact(cmd, "ends_into_wind", MOVE_FACTS):
+        if f("ends_into_wind"):
             m["into_wind"] = True
         lost_before = self._loss_mark()
         # running through light terrain: base-die test, failure is a hit (A-14 exemptions)
-        for eid in fact(cmd, "light_terrain", MOVE_FACTS) or []:
+        for eid in f("light_terrain") or []:
             es = state.element(eid)
             c = self.combatant(state, es)
             if not run or not es.alive or self._ignores_light(c, es):
@@ -345,10 +348,10 @@ class MovementMixin(PlayHelpers):
             if not succeeds(face, 0):
                 ctx.emit("terrain_hit", f"{es.name} stumbles in light terrain ({face}): a hit", element=es.id)
                 yield from self._hit(state, ctx, es, Hit(attack_die=c.die, source="running through light terrain"), None)
-        if fact(cmd, "jump", MOVE_FACTS):
+        if f("jump"):
             for es in able:
                 es.markers["jumped"] = True
-        for eid in fact(cmd, "jump_heavy", MOVE_FACTS) or []:
+        for eid in f("jump_heavy") or []:
             es = state.element(eid)
             c = self.combatant(state, es)
             if not es.alive:
@@ -357,7 +360,7 @@ class MovementMixin(PlayHelpers):
             if not succeeds(face, 0):
                 ctx.emit("terrain_hit", f"{es.name} lands badly in heavy terrain ({face}): a hit", element=es.id)
                 yield from self._hit(state, ctx, es, Hit(attack_die=c.die, source="jumping in heavy terrain"), None)
-        if fleeing and fact(cmd, "left_table", MOVE_FACTS):
+        if fleeing and f("left_table"):
             unit.markers["removed"] = True
             liveness_changed()
             unit.data["fled"] = True
@@ -365,11 +368,11 @@ class MovementMixin(PlayHelpers):
             self._mark_eliminated(state, unit, None)
             self._orphans(state, ctx, None)
             return
-        contacts = [state.unit(u) for u in fact(cmd, "contact", MOVE_FACTS) or []]
+        contacts = [state.unit(u) for u in f("contact") or []]
         if contacts and not fleeing:
-            elsewhere = set(fact(cmd, "contact_elsewhere", MOVE_FACTS) or [])
+            elsewhere = set(f("contact_elsewhere") or [])
             yield from self._contact_made(state, ctx, unit, contacts, elsewhere)
-        near = [state.unit(u) for u in fact(cmd, "near", MOVE_FACTS) or []]
+        near = [state.unit(u) for u in f("near") or []]
         yield from self._fear(state, ctx, unit, near)
         yield from self._losses_morale(state, ctx, lost_before)
 
