@@ -4,6 +4,10 @@ Hypothesis runs derandomized and without its example database (the project's rul
 property tests), whatever a test's own @settings say about example counts: every run tries
 the same examples, so a failure shows on every machine and CI's time does not vary from
 run to run.
+
+Textual's animations are off in tests (TEXTUAL_ANIMATIONS=none, as a player may set it): a
+Pilot press waits for every running animation to end, a scroll's included, which only adds
+wall time; what the screen ends up showing is the same.
 """
 
 from __future__ import annotations
@@ -14,10 +18,16 @@ import os
 from collections.abc import Iterator
 
 import pytest
+import textual.constants
 from hypothesis import settings
 
 settings.register_profile("muster", derandomize=True, database=None, deadline=None)
 settings.load_profile("muster")
+
+# Apps read the level when they are made; the plugin pytest-textual-snapshot imported Textual
+# before this file, so the module's value is set too. Subprocess Musters inherit the variable.
+os.environ["TEXTUAL_ANIMATIONS"] = "none"
+textual.constants.TEXTUAL_ANIMATIONS = "none"
 
 
 @pytest.hookimpl(tryfirst=True)
