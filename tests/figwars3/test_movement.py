@@ -234,3 +234,22 @@ def test_revision_one_keeps_the_whole_reported_move_after_a_failed_test() -> Non
     assert next(s for s in rules._model_specs(state, state.unit("guard-squad"), guard) if s.type == "walk").fact("obstacle_at") is None
     seen = run(rules._move(state, guard, _walk(inches=4, obstacle="low", jump_gap=3, run_up=1), battle.ctx), [], [[2], [8]])
     assert [r.die for r in seen] == [8, 8] and guard.data["moved"] == 4 and "travelled" not in guard.data
+
+
+def test_revision_two_climbing_out_of_a_crater_costs_two_inches_and_fliers_may_not_end_on_rough() -> None:
+    battle = _rev2()
+    rules, state = battle.rules, battle.state
+    guard = state.element(GUARD)  # MOV 4
+    spec = next(s for s in rules._model_specs(state, state.unit("guard-squad"), guard) if s.type == "walk")
+    assert spec.fact("from_crater") is not None and spec.fact("ends_on_rough") is None  # no flier
+    with pytest.raises(IllegalCommand, match="costs 5"):
+        run(rules._move(state, guard, _walk(inches=3, from_crater=True), battle.ctx), [])
+    run(rules._move(state, guard, _walk(inches=2, from_crater=True), battle.ctx), [])
+    assert guard.data["moved"] == 2 and guard.data["actions"] == 1
+    other = state.element("guard-squad/guardsman-2")
+    _give(battle, other.id, flight=6, abilities=rules.profile(other.id).abilities | {"Flight"})
+    assert next(s for s in rules._model_specs(state, state.unit("guard-squad"), other) if s.type == "walk").fact("ends_on_rough") is not None
+    with pytest.raises(IllegalCommand, match="may not end its move there"):
+        run(rules._move(state, other, Walk(unit="guard-squad", model=other.id, facts={"inches": 6, "fly": True, "ends_on_rough": True}), battle.ctx), [])
+    run(rules._move(state, other, Walk(unit="guard-squad", model=other.id, facts={"inches": 6, "fly": True, "difficult": 6}), battle.ctx), [])
+    assert other.data["moved"] == 6

@@ -73,6 +73,8 @@ LANDING = FactSpec("landing", tuple(checks.LANDING), "normal", "where a jump lan
 LEAP = FactSpec("leap", (0, 1, 2, 3, 4), 0, "inches of Leap added to the run (they ignore difficult ground)")
 PRONE = FactSpec("prone", (False, True), False, "goes prone at the end of the move (standing up again costs 2\")")
 DRAG = FactSpec("drag", (), 0, "inches moved away from the entangler, dragging it (a victim at least twice its size; 3\" each)")
+CRATER = FactSpec("from_crater", (False, True), False, "it starts the move climbing out of a shell crater (2\")")
+ENDS_ON_ROUGH = FactSpec("ends_on_rough", (False, True), False, "a flight would end on difficult or impassable ground (not allowed)")
 OBSTACLE_AT = FactSpec("obstacle_at", (), -1, "inches of the move done on reaching the obstacle: a failed test ends the move there (-1: not said)")
 NEAR_HORRIFIC = FactSpec("near_horrific", (False, True), False, "the move brought a model within 3\" of a Horrific enemy")
 HORRIFIES = FactSpec("horrifies", (), [], "enemy units this Horrific model approached, or that came within 3\" of it as it moved "
@@ -415,6 +417,8 @@ class FigWarsRules(BattleRules):
         if el.id not in self._machines:
             move_facts = (*move_facts, *((FLY,) if p.flight else ()), *((JUMP, LANDING) if p.has("Jump Pack") else ()),
                           *(() if p.mounted else (PRONE,)))
+            if self.revision >= 2:
+                move_facts = (*move_facts, CRATER, *((ENDS_ON_ROUGH,) if p.flight else ()))
         if any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated):
             move_facts = (*move_facts, DETECTS)
         if status == "retreating" and must_move and actions >= 2:
@@ -694,6 +698,10 @@ class FigWarsRules(BattleRules):
             raise IllegalCommand("FW3 8.8", f"{el.name} cannot go prone (vehicles, mounted and large models)")
         rough = {} if mode == "fly" else {k: f.get(k, 0) for k in ("difficult", "incline", "sheer") if f.get(k, 0)}  # 8.8
         prone = bool(el.data.get("prone"))
+        if self.revision >= 2 and machine is None:
+            prone = prone or bool(f.get("from_crater"))  # 8.8: climbing out of a crater costs 2" like standing up
+            if mode == "fly" and f.get("ends_on_rough"):
+                raise IllegalCommand("FW3 4.3 Flight", f"{el.name} flies over difficult or impassable ground but may not end its move there")
         if machine is not None and self.options.get("mire_tests") and vehicle_movement.mires(machine.locomotion, machine.vehicle):
             rough.pop("difficult", None)  # 8.10: no MOV penalty, a mire test instead
         segments = self._segments(state, el, f, inches)
