@@ -87,3 +87,34 @@ def test_a_part2_battle_plays_out_and_replays_in_a_fresh_process() -> None:
     out = subprocess.run([sys.executable, "-c", code], input=json.dumps(battle.log_dicts()), capture_output=True,
                          text=True, check=True, env={"PYTHONHASHSEED": "99", "PATH": ""})
     assert out.stdout.strip() == battle.digest()
+
+
+def test_a_revision_two_part2_battle_asks_the_leash_and_replays() -> None:
+    """Rules revision 2 (docs: Rules revisions): the entities' leash is asked as the caster's
+    unit's activation ends, and the battle still replays to its digest."""
+    s = attrs.evolve(part2_setup(seed=6), options={"rules_revision": 2})
+    battle = Battle.start(s)
+    prompts: list[str] = []
+    steps = 0
+    while battle.pending is not None and steps < 6000:
+        steps += 1
+        prompts.append(battle.pending.prompt)
+        play_one(battle)
+    assert battle.is_over
+    assert any("is each within 12\"" in p for p in prompts)
+    again = Battle.replay(s, battle.log_dicts())
+    assert again.digest() == battle.digest()
+
+
+def play_one(battle: Battle) -> None:
+    pending = battle.pending
+    assert isinstance(pending, Decision)
+    specs = sorted(pending.legal, key=lambda s: (ORDER.index(s.type) if s.type in ORDER else 99, s.params.get("power") != "entity"))
+    for spec in specs:
+        facts = facts_for(battle, spec)
+        try:
+            battle.apply(battle.command(spec, facts=facts) if facts else battle.command(spec))
+            return
+        except IllegalCommand:
+            continue
+    raise AssertionError(f"stuck at {pending.prompt}")
