@@ -322,3 +322,18 @@ def test_revision_one_battles_ask_no_passenger_to_drive() -> None:
     state.round += 1
     gen = rules._start_model(state, hedgehog, Ctx())
     assert "no driver" in next(gen).prompt
+
+
+def test_a_passenger_at_the_controls_rams_with_his_own_tq() -> None:
+    from campaign.rulesets.figwars3.commands import Ram
+
+    rules, battle = patrol()
+    state = battle.state
+    hedgehog, (a, b) = _driverless_with_passengers(rules, battle)
+    machine = rules.machine(hedgehog.id)
+    _answer(passengers.take_over(machine, hedgehog, state.round + 1, Ctx(), state), b.id)
+    rules._profiles[b.id] = attrs.evolve(rules.profile(b.id), tq=3)
+    assert machine.tq == 1 and machine_play.driven(rules, hedgehog, machine).tq == 3
+    grunt = state.unit("grunt-lance").elements[0]
+    report = machine_play.ram_report(rules, state, Ram("hedgehog", hedgehog.id, {"victims": [grunt.id], "inches": 2}))
+    assert report.lines[0].startswith("Hedgehog 3d +")  # 10.11: the driver's TQ in dice, RAM as successes

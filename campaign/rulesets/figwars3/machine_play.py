@@ -232,6 +232,15 @@ def ram_move(
         ctx.emit("pinned", f"{el.name}'s crew is pinned by the impact", model=el.id)
 
 
+def driven(rules: Any, el: ElementState, machine: Any) -> Any:
+    """The vehicle as its driver rolls it: a passenger at the controls (13) rolls his own
+    TQ where the rules say "driver TQ" (10.11); anything else is returned as it is."""
+    seat = str(el.data.get("driver") or "")
+    if not seat or not isinstance(machine, Machine):
+        return machine
+    return attrs.evolve(machine, tq=rules.profile(seat).tq)
+
+
 def check_ram(machine: Machine | None, el: ElementState) -> None:
     if machine is None or not machine.vehicle:
         raise IllegalCommand("FW3 10.11", f"{el.name} is not a vehicle: only vehicles ram")
@@ -304,6 +313,7 @@ def ram_command(rules: Any, state: BattleState, el: ElementState, command: Any, 
     """A Walk or Run that rams (PR-46): the move is paid as usual, then each victim is rammed."""
     machine = rules.machine(el.id)
     check_ram(machine, el)
+    machine = driven(rules, el, machine)
     victims = [rules._any_model(state, m) for m in command.facts.get("victims", [])]
     if not victims:
         raise IllegalCommand("FW3 10.11", "name the models in the vehicle's path (victims)")
@@ -313,7 +323,7 @@ def ram_command(rules: Any, state: BattleState, el: ElementState, command: Any, 
 
     move = (Run if command.facts.get("run") else Walk)(command.unit, command.model, {"inches": command.facts.get("inches", -1)})
     yield from rules._move(state, el, move, ctx)
-    pairs = [(v, rules.machine(v.id) or rules.profile(v.id)) for v in victims]
+    pairs = [(v, driven(rules, v, rules.machine(v.id)) or rules.profile(v.id)) for v in victims]
 
     def hurt_model(target: ElementState, dp: int, pin: bool) -> Generator[Any, Any, None]:
         yield from rules._hurt(state, target, dp, pin, ctx)
@@ -364,6 +374,7 @@ def ram_report(rules: Any, state: BattleState, command: Any) -> OddsReport:
     el = rules._own_model(state, command)
     machine = rules.machine(el.id)
     check_ram(machine, el)
+    machine = driven(rules, el, machine)
     names = command.facts.get("victims", [])
     if not names:
         raise IllegalCommand("FW3 10.11", "name the models in the vehicle's path (victims)")
@@ -373,7 +384,7 @@ def ram_report(rules: Any, state: BattleState, command: Any) -> OddsReport:
     moved = el.data["moved"] + (allowance(machine, el, state.round) * (2 if command.facts.get("run") else 1) if inches is None or inches < 0 else inches)
     for name in names:
         target = rules._any_model(state, name)
-        other = rules.machine(target.id) or rules.profile(target.id)
+        other = driven(rules, target, rules.machine(target.id)) or rules.profile(target.id)
         r = ram(machine, other, moved, record(el).ram(machine.ram))
         odds = ram_odds(r)
         lines.append(f"{el.name} {r.rammer.describe()} against {target.name} {r.target.describe()}")
