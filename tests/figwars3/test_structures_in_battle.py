@@ -190,3 +190,27 @@ def test_pr60_not_offered_without_the_option_without_cover_or_without_a_success(
         e.data["actions"] = 2
     shot, grunt, a, d = _cover_shot(rules, b)
     assert run(rules.resolve(b.state, shot, WindowCtx()), [[1] * a, [1] * d]) == []  # no success scored
+
+
+def test_pr60_a_burst_share_that_does_not_hurt_may_hit_its_targets_cover() -> None:
+    from campaign.rulesets.figwars3.commands import Shoot
+
+    rules, b = battle()
+    rules.options["cover_hits"] = True
+    unit, m = marine(b)
+    grunts = b.state.unit("grunt-lance").elements
+    weapon = next(w for w in rules.profile(m.id).ranged if w.autofire)
+    burst = [{"model": grunts[1].id, "dice": weapon.autofire, "gap": 0, "cover": "partial_hard"}]
+    shot = Shoot(unit.id, m.id, "grunt-lance", grunts[0].id, weapon.name, {"range_band": "short", "burst": burst})
+    first = rules.shot(b.state, shot)[0]
+    (other, share, cover, direct), = rules._further_rolls(b.state, m, shot, rules.profile(m.id).ranged_weapon(weapon.name))
+    assert other.id == grunts[1].id and cover == "partial_hard" and direct and share.attacker.dice >= 1
+    ctx = WindowCtx()
+    # the first share scores nothing (no question: no success); the burst share [6] = 2 against
+    # [6, 1, ...] = 2: unhurt -> its cover (a weak door, DEF 2) rolls [1, 1]: margin 2, 1 DP
+    met = run(rules.resolve(b.state, shot, ctx), [
+        [1] * first.attacker.dice, [1] * first.defender.dice,
+        [6] + [1] * (share.attacker.dice - 1), [6] + [1] * (share.defender.dice - 1),
+        Report(facts=DOOR), [1, 1]])
+    assert len(met) == 1 and grunts[1].name in met[0].prompt
+    assert b.state.data["structures"]["crate stack"]["sections"] == [0] and grunts[1].data["pins"] == 0

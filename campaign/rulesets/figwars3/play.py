@@ -1020,35 +1020,40 @@ class FigWarsRules(BattleRules):
                     victim.data["stunned"] = True
                     ctx.emit("stunned", f"{victim.name} is stunned by the blast", model=victim.id)
 
-    def _further_rolls(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon) -> list[tuple[ElementState, OpposedRoll]]:
-        """The further rolls of one shooting action, each with its target: a second weapon
-        at a second target (11.24), the further shares of a burst (11.16, PR-56)."""
+    def _further_rolls(self, state: BattleState, el: ElementState, command: Shoot,
+                       weapon: RangedWeapon) -> list[tuple[ElementState, OpposedRoll, str, bool]]:
+        """The further rolls of one shooting action, each with its target, the target's
+        cover and whether the weapon fires direct (PR-60): a second weapon at a second
+        target (11.24), the further shares of a burst (11.16, PR-56)."""
         p = self._armed(el)
         facts = {k: v for k, v in command.facts.items() if k in RANGED_FACTS and k != "role"}
-        rolls: list[tuple[ElementState, OpposedRoll]] = []
+        rolls: list[tuple[ElementState, OpposedRoll, str, bool]] = []
         second_target = command.facts.get("second_target_model", "")
         if second_target:
             second = self._second_weapon(p, weapon, command.facts)
             other = self._any_model(state, second_target)
             assert second is not None
             opposed = ranged_attack(p, second, self._defender(other), {**facts, "role": "direct"})
-            rolls.append((other, firing.pair_roll(opposed, p.has("Gunslinger"), first=False)))
+            rolls.append((other, firing.pair_roll(opposed, p.has("Gunslinger"), first=False), str(facts.get("cover", "none")),
+                          not (second.blast or second.spray or second.indirect or second.grenade)))
         for share in firing.burst_shares(command.facts.get("burst", [])):
             other = self._any_model(state, share.model)
             opposed = ranged_attack(p, weapon, self._defender(other), {**facts, "cover": share.cover, "role": "direct"})
-            rolls.append((other, firing.share_of(opposed, share.dice, False)))
+            rolls.append((other, firing.share_of(opposed, share.dice, False), share.cover, not (weapon.blast or weapon.spray)))
         return rolls
 
     def _further_shots(self, state: BattleState, el: ElementState, command: Shoot, weapon: RangedWeapon, ctx: Context) -> Resolution:
         """Rolls the further rolls of one shooting action; returns their successes."""
         rolls = self._further_rolls(state, el, command, weapon)
         scored = 0
-        for other, opposed in rolls:
+        for other, opposed, cover, direct in rolls:
             self._cancel_sentry(other, ctx)
             outcome = yield from resolve(opposed)
             scored += outcome.attacker_successes
             ctx.emit("shot", f"{el.name} shoots {other.name}: {outcome.attacker_successes} against {outcome.defender_successes}",
                      model=el.id, target=other.id)
+            if direct and (yield from structures_play.cover_instead(self, state, el, other, cover, outcome.attacker_successes, outcome.dp, ctx)):
+                continue  # PR-60: this target's cover took the roll
             if outcome.winner == "attacker":
                 yield from self._hurt(state, other, outcome.dp, outcome.judgement.pinned, ctx)
         return scored
