@@ -103,6 +103,12 @@ class Ruleset:
         its rules give some elements another shape (FigWars 3's vehicles and mecha)."""
         return type(self).profile
 
+    def derived_values(self, element: Element) -> list[str]:
+        """Values the rules work out from an element's entry (FigWars 3's DEF, a vehicle's
+        DP and CAP...), as short phrases an editor shows beside it; [] when there are none
+        or the entry is not complete enough to work them out (its findings say why)."""
+        return []
+
     def suggestions(self, spec: FieldSpec) -> list[str]:
         """Names an editor offers for a text or list field of the profile: its choices, or
         for `attributes` this edition's attribute names."""

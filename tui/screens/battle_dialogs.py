@@ -200,7 +200,8 @@ class CommandForm(MusterModal):
                 for fact in self.spec.facts:
                     value = self.defaults.get(fact.name, fact.default)
                     yield self._row(f"fact-{fact.name}", fact.name, value, fact.choices, fact.help, None)
-            yield Static(Text("Odds: working out...", style="dim"), id="form-odds")
+            with VerticalScroll(id="form-odds-box"):  # a long report (a machine's damage results) scrolls
+                yield Static(Text("Odds: working out...", style="dim"), id="form-odds")
             yield Static(id="form-error")
             yield Footer()
 

@@ -179,7 +179,11 @@ class ElementEditorScreen(MusterScreen[Element | None]):
                 text.append(f" / {self.force.points_limit}")
         else:  # no points in these rules: nothing to price
             text = Text(inert(self.element.name) + "\n", style="bold")
-            text.append(f"{inert(self.ruleset.name or self.ruleset.id)} has no points.", style="dim")
+            derived = self.ruleset.derived_values(self.element)  # what the rules work out from the entry
+            for phrase in derived:
+                text.append(inert(phrase) + "\n")
+            if not derived:
+                text.append(f"{inert(self.ruleset.name or self.ruleset.id)} has no points.", style="dim")
         if priced.problem:
             text.append("\n" + inert(priced.problem), style="red")
         self.query_one("#editor-cost", Static).update(text)

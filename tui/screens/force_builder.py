@@ -32,6 +32,7 @@ from tui.screens.base import MusterScreen
 from tui.widgets.force_view import (
     ForceTable,
     breakdown_text,
+    derived_text,
     findings_text,
     points,
     summary_text,
@@ -118,6 +119,7 @@ class ForceBuilderScreen(MusterScreen):
 
     def show_details(self) -> None:
         place = self.query_one(ForceTable).place
+        has_points = self.query_one(ForceTable).has_points
         breakdown = self.query_one("#cost-breakdown", Static)
         focus = ""
         if place is None:
@@ -130,13 +132,22 @@ class ForceBuilderScreen(MusterScreen):
                 ucost = self.priced.cost.units[unit] if self.priced.cost and unit < len(self.priced.cost.units) else None
                 for e in self.force.units[unit].elements:
                     text.append(f"  {e.count} x {inert(e.name)}\n")
-                if ucost is not None:
+                if ucost is not None and has_points:
                     text.append(f"{'unit total':<24}{points(ucost.total):>6}", style="bold")
                 breakdown.update(text)
-            else:
+            elif has_points:
                 name = self.force.units[unit].elements[element].name
                 breakdown.update(breakdown_text(name, workspace.element_cost(self.priced, unit, element)))
+            else:  # rules without points: what they work out from the entry instead of a price
+                el = self.force.units[unit].elements[element]
+                breakdown.update(derived_text(el.name, self._derived(el)))
         self.query_one("#findings", Static).update(findings_text(named(self.force, self.priced.findings), focus))
+
+    def _derived(self, element: Element) -> list[str]:
+        try:
+            return workspace.ruleset_for(self.force).derived_values(element)
+        except (UnknownRuleset, ValueError):
+            return []
 
     @on(DataTable.RowHighlighted)
     def _moved(self, event: DataTable.RowHighlighted) -> None:

@@ -177,6 +177,17 @@ def breakdown_text(title: str, cost: ElementCost | None) -> Text:
     return text
 
 
+def derived_text(title: str, derived: list[str]) -> Text:
+    """An element of a ruleset without points: its name, then what its rules work out."""
+    text = Text()
+    text.append(inert(title) + "\n", style="bold")
+    if not derived:
+        text.append("No points in these rules.", style="dim")
+    for phrase in derived:
+        text.append(inert(phrase) + "\n")
+    return text
+
+
 def findings_text(findings: tuple[Finding, ...] | list[Finding], focus: str = "") -> Text:
     text = Text()
     if not findings:

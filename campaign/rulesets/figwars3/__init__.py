@@ -135,6 +135,25 @@ class FigWars3(Ruleset):
 
         return MECHA if "build" in element.stats else VEHICLE
 
+    def derived_values(self, element: Element) -> list[str]:
+        """A trooper's MOV, DEF, COM and DP as the rules use them (a caster's ARC); a vehicle's or mecha's
+        SIZ, MOV, DEF and DP, and a vehicle's CAP, crew and RAM (4.4, 4.5)."""
+        from campaign.rulesets.figwars3.profile import profile_of
+        from campaign.rulesets.figwars3.vehicles import is_machine, machine_of
+
+        try:
+            if not is_machine(element):
+                p = profile_of(element, printed_def=bool(self.options.get("printed_def")))
+                arc = element.stats.get("arc")
+                return [f"MOV {p.mov}", f"DEF {p.defence}d", f"COM {p.com}", f"DP {p.dp}", *([f"ARC {arc}"] if arc else [])]
+            m = machine_of(element)
+        except ValueError:  # an entry not yet complete: its findings say what is missing
+            return []
+        out = [f"SIZ {m.siz}", f"MOV {m.mov}" + (f" / {m.second_mov}" if m.second_mov else ""), f"DEF {m.defence}d", f"DP {m.dp}"]
+        if m.vehicle:
+            out += [f"CAP {m.cap} (crew {m.crew})", f"RAM {m.ram}"]
+        return out
+
     def attribute_names(self) -> list[str]:
         return [a.name for a in ABILITIES] + list(MARKERS)
 
