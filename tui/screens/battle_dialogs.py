@@ -32,6 +32,7 @@ from tui.screens.picker import Candidate, PickerScreen
 from tui.widgets.choice_field import NONE, ChoiceField, shown
 
 PICK_KEY = "f2"
+LABEL_WIDTH, LABEL_WIDTH_MAX = 18, 27  # a form's labels: the stylesheet's width, widened for long names
 # A command field (not a fact) that lists ids, by its name: what its picker offers (the `report` answer).
 FIELD_PICKS: dict[str, str] = {"units": "units", "elements": "elements"}
 
@@ -175,6 +176,8 @@ class CommandForm(MusterModal):
         self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
         self.parts: dict[str, tuple[FactSpec, ...]] = {}  # widget id -> the values each picked id carries
         self.single: set[str] = set()  # widget ids of facts that hold one id, not a list
+        names = [name for name, _ in fields] + [fact.name for fact in spec.facts]
+        self.label_width = min(LABEL_WIDTH_MAX, max([LABEL_WIDTH, *(len(n) + 1 for n in names)]))
         if pick is not None:
             for name, default in fields:
                 kind = spec.picks.get(name) or FIELD_PICKS.get(name)  # the rules' word first
@@ -208,6 +211,8 @@ class CommandForm(MusterModal):
     def _row(self, wid: str, name: str, value: Any, choices: tuple[Any, ...], help_text: str,
              labelled: list[tuple[str, str]] | None) -> Horizontal:
         label = Label(Text(name.replace("_", " ")), classes="form-label")
+        if self.label_width > LABEL_WIDTH:  # a long fact name ("attacker entangled") is never cut
+            label.styles.width = self.label_width
         if self.parts.get(wid):  # picked ids with values each: never typed as id:part:part
             items = [v for v in (value if isinstance(value, (list, tuple)) else []) if isinstance(v, str)]
             field = PartsField(items, self.parts[wid], id=wid)
