@@ -1,7 +1,7 @@
 """Pilot tests of part 2's decisions on the battle screen (issue 15), at 80x24 with auto
 dice: marines getting into and out of the Hedgehog, a door named by the players and
 breached, a hail of arrows with its victims picked, and a unit forming up with its ranks
-picked and shown. Each is chosen from the actions list and confirmed in the form, as a
+picked and shown; with table dice, a machine's damage result on the unit panel. Each is chosen from the actions list and confirmed in the form, as a
 player would; the battle file is read back to see what the engine received."""
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from tests.figwars3.test_pilot_part2 import prompts
 from tests.tui.helpers import screen_text, type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
-from tui.screens.battle_dialogs import ChoiceField, CommandForm
+from tui.screens.battle_dialogs import ChoiceField, CommandForm, FacesScreen
 from tui.widgets.battle_panels import UnitsPanel
 
 FORCES = {f.name: f for f in sample_forces()}
 
 
-def campaign(folder: Path, first: str, second: str, **options: Any) -> Path:
+def campaign(folder: Path, first: str, second: str, dice: str = "auto", **options: Any) -> Path:
     sides = [Side("one", "Blue"), Side("two", "Red")]
     made = create_campaign(
-        "Screens", "figwars-3", sides, [TrackStep("one", "hold-the-bridge")], seed=5, options=options,
+        "Screens", "figwars-3", sides, [TrackStep("one", "hold-the-bridge")], seed=5, options=options, dice=dice,
         activation_options={"turn_structure": "alternate_until_all_pass"}, scenario_ids=set(builtin_scenarios()),
     )  # fmt: skip
     create_campaign_folder(folder, made, {"one": FORCES[first], "two": FORCES[second]})
@@ -155,3 +155,35 @@ async def _hail_and_formation(tmp_path: Path) -> None:
         assert any(e.kind == "hail" for e in screen.session.battle.events)
         state = screen.session.battle.state
         assert all("crossbow" in state.element(w).data["unloaded"] for w in wardens)  # each loosed its shot
+
+
+def test_a_machines_damage_result_on_the_unit_panel(tmp_path: Path) -> None:
+    asyncio.run(_damage_result(tmp_path))
+
+
+async def faces(pilot: Any, *values: int) -> None:
+    assert isinstance(pilot.app.screen, FacesScreen)
+    await pilot.press(*" ".join(map(str, values)), "enter")
+    await settle(pilot)
+
+
+async def _damage_result(tmp_path: Path) -> None:
+    folder = campaign(tmp_path / "c", "USC Hedgehog Patrol", "Mecha Lance", dice="table")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(folder)
+        await settle(pilot)
+        await faces(pilot, 3, 5)  # two units a side: 1d8 each, the mecha place first
+        while not isinstance(app.screen, FacesScreen) and any(p.startswith("Place ") for p in prompts(app)):
+            await pick(pilot, "Place ")
+        await faces(pilot, 4)  # extra actions: Blue
+        await faces(pilot, 4)  # extra actions: Red
+        await faces(pilot, 8)  # initiative: Blue
+        await faces(pilot, 2)  # initiative: Red
+        await pick(pilot, "Activate Hedgehog")
+        await pick(pilot, "hedgehog: shoot Strider with Anti-Aircraft Gun")
+        await confirm(pilot)
+        await faces(pilot, 6, 6, 6, 6, 6, 6)  # TQ 1 + ATK 5: twelve successes
+        await faces(pilot, 1, 1, 1, 1, 1, 1, 1)  # the Strider's DEF 7d: none
+        await faces(pilot, 3)  # the damage table: a movement hit
+        assert "strider: DP 1/7, pilot alive, MOV halved, severely damaged" in panel(app)
