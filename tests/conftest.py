@@ -18,7 +18,9 @@ import os
 from collections.abc import Iterator
 
 import pytest
+import textual._wait
 import textual.constants
+import textual.screen
 from hypothesis import settings
 
 settings.register_profile("muster", derandomize=True, database=None, deadline=None)
@@ -28,6 +30,16 @@ settings.load_profile("muster")
 # before this file, so the module's value is set too. Subprocess Musters inherit the variable.
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 textual.constants.TEXTUAL_ANIMATIONS = "none"
+
+# A Pilot press waits for the app to be idle twice, in windows of Textual's
+# SLEEP_GRANULARITY (1/50 s): at least 40 ms of sleep per key, which left the cores idle for
+# about half of the Pilot tests' time. Windows of 5 ms, with the screen's refresh period
+# (1/60 s) shortened to 4 ms so that it stays shorter than one window, as it is in Textual:
+# a refresh still lands inside the wait. Both names checked first: an upgrade that drops them
+# fails here, not by slow or flaky waits.
+assert isinstance(textual._wait.SLEEP_GRANULARITY, float) and isinstance(textual.screen.UPDATE_PERIOD, float)
+textual._wait.SLEEP_GRANULARITY = 0.005
+textual.screen.UPDATE_PERIOD = 0.004
 
 
 @pytest.hookimpl(tryfirst=True)
