@@ -19,7 +19,7 @@ journal that the next load finishes, so the forces never disagree with the ledge
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -266,12 +266,12 @@ def _current(path: Path) -> str | None:
 
 
 def load_campaign(
-    folder: str | Path, scenarios: Mapping[str, Scenario] | None = None, *, write: bool = False
+    folder: str | Path, scenarios: Collection[str] | None = None, *, write: bool = False
 ) -> CampaignFolder:
     """Read a campaign folder: campaign.toml, every side's force, the folder's scenarios.
 
     `scenarios`, when given, are the scenarios available besides the folder's own
-    (the built-in library); the track is checked against them. A save left half-done
+    (the built-in library), or just their ids; the track is checked against them. A save left half-done
     (a journal) is finished on disk only when `write` is set (a writer); a reader reads
     through the journal, says so, and changes nothing.
     """
@@ -398,7 +398,15 @@ def create_campaign_folder(
     folder: str | Path, campaign: Campaign, forces: Mapping[str, Force], scenarios: Sequence[Scenario] = ()
 ) -> Path:
     """A new campaign folder. Refuses a folder that already holds a campaign."""
-    from saves.scenario_file import dump_scenario
+    return new_campaign_folder(folder, campaign, forces, scenarios).path
+
+
+def new_campaign_folder(
+    folder: str | Path, campaign: Campaign, forces: Mapping[str, Force], scenarios: Sequence[Scenario] = ()
+) -> CampaignFolder:
+    """`create_campaign_folder`, returning the folder as `load_campaign` reads it back, from the
+    texts just written rather than from the disk again (`muster --demo` shows it at once)."""
+    from saves.scenario_file import dump_scenario, parse_scenario
 
     folder = Path(folder)
     if (folder / CAMPAIGN_FILE).exists():
@@ -407,8 +415,8 @@ def create_campaign_folder(
     if missing:
         raise SaveError(folder, f"no force for side(s) {', '.join(missing)}")
     files = {force_ref(side.id): dump_force(forces[side.id]) for side in campaign.sides}
-    for rel, text in files.items():  # a force the loader would refuse is refused now, before any write
-        parse_force(text, folder / rel)
+    # a force the loader would refuse is refused now, before any write
+    read = {side.id: parse_force(files[force_ref(side.id)], folder / force_ref(side.id)) for side in campaign.sides}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "battles").mkdir(exist_ok=True)
     for scenario in scenarios:
@@ -416,7 +424,9 @@ def create_campaign_folder(
     files[".gitignore"] = f"{LOCK_NAME}\n{LEASE_NAME}\n{JOURNAL}\n.*.tmp\n"  # Muster's working files, not the campaign
     files[CAMPAIGN_FILE] = dump_campaign(campaign)
     write_files(folder, files, expected={CAMPAIGN_FILE: ""}, what="muster new")
-    return folder
+    own = {s.id: parse_scenario(files[f"scenarios/{s.id}.toml"], folder / "scenarios" / f"{s.id}.toml") for s in scenarios}
+    seen = {rel: digest(files[rel]) for rel in (CAMPAIGN_FILE, *(force_ref(side.id) for side in campaign.sides))}
+    return CampaignFolder(folder, campaign, read, own, seen=seen)
 
 
 def start_battle(

@@ -239,10 +239,10 @@ def _attribute_catalogue(ruleset: Ruleset) -> list[str]:
     return sorted({_PLACEHOLDER.sub("", n).strip() for n in names if _key(n)})
 
 
-def _known_attribute(text: str, names: list[str]) -> bool:
-    """"Jump 8\"" and "multi-shot 3x" are known when "Jump" and "Multi-shot" are."""
-    key = _key(text)
-    return any(key.startswith(_key(name)) for name in names)
+def _known_attribute(text: str, keys: tuple[str, ...]) -> bool:
+    """"Jump 8\"" and "multi-shot 3x" are known when "Jump" and "Multi-shot" are
+    (`keys`: the known names' `_key`s)."""
+    return _key(text).startswith(keys)
 
 
 def _attribute_word(text: str) -> str:
@@ -258,6 +258,7 @@ def force_problems(
     ruleset = _ruleset(force, problems)
     dice = tuple(ruleset.dice) if ruleset is not None else ()
     names = _attribute_catalogue(ruleset) if ruleset is not None else []
+    keys = tuple(_key(name) for name in names)
 
     def check_name(path: list[str | int], name: str, what: str) -> None:
         if not name.strip():
@@ -287,7 +288,7 @@ def force_problems(
         for i, value in enumerate(values):
             if not value.strip():
                 problems.add([*path, i], "empty attribute", "an attribute name")
-            elif not _known_attribute(value, names) and ruleset_rejects([*path, i]):
+            elif not _known_attribute(value, keys) and ruleset_rejects([*path, i]):
                 problems.add(
                     [*path, i],
                     f"unknown attribute {value!r}",

@@ -6,6 +6,6 @@ with the same id). `demo_campaign()` builds the demo: three linked Flat Out War
 battles with the Special Operations Human and Alien forces.
 """
 
-from scenarios.loader import LIBRARY, builtin_scenarios, scenarios_for
+from scenarios.loader import LIBRARY, builtin_scenario_ids, builtin_scenarios, scenarios_for, scenarios_named
 
-__all__ = ["LIBRARY", "builtin_scenarios", "scenarios_for"]
+__all__ = ["LIBRARY", "builtin_scenario_ids", "builtin_scenarios", "scenarios_for", "scenarios_named"]

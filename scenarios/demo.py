@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
 from campaign.campaigns import Branch, Campaign, CampaignRules, Side, TrackStep, create_campaign
 from campaign.force import Force
 from campaign.rulesets import get_ruleset
-from scenarios.loader import builtin_scenarios
+from scenarios.loader import builtin_scenario_ids
+
+if TYPE_CHECKING:
+    from saves.campaign_file import CampaignFolder
 
 RULESET, EDITION = "flat-out-war", "special-ops"
 SIDES = (("humans", "Humans", "Human Force"), ("aliens", "Aliens", "Alien Force"))
@@ -42,7 +46,7 @@ def demo_campaign(seed: int = 2026) -> tuple[Campaign, dict[str, Force]]:
         edition=EDITION,
         rules=CampaignRules(reinforcement_per_battle=50, reinforcement_per_vp=1, recovery_rolls=True),
         seed=seed,
-        scenario_ids=set(builtin_scenarios()),
+        scenario_ids=set(builtin_scenario_ids()),
     )
     return campaign, demo_forces()
 
@@ -56,11 +60,11 @@ def demos() -> dict[str, Callable[[int], tuple[Campaign, dict[str, Force]]]]:
 
 def demo_for(ruleset: str = "") -> Callable[[int], tuple[Campaign, dict[str, Force]]]:
     """The demo of a ruleset named by id or alias ("" for the default); ValueError if none."""
+    if not ruleset:
+        return demo_campaign  # without importing the other rulesets' demos
     from campaign.rulesets import UnknownRuleset, ruleset_class
 
     found = demos()
-    if not ruleset:
-        return found[RULESET]
     try:
         rid = ruleset_class(ruleset).id
     except UnknownRuleset:
@@ -72,7 +76,12 @@ def demo_for(ruleset: str = "") -> Callable[[int], tuple[Campaign, dict[str, For
 
 def write_demo(folder: str | Path, seed: int = 2026, ruleset: str = "") -> Path:
     """A fresh demo campaign folder (refused where a campaign already is)."""
-    from saves.campaign_file import create_campaign_folder
+    return create_demo(folder, seed, ruleset).path
+
+
+def create_demo(folder: str | Path, seed: int = 2026, ruleset: str = "") -> CampaignFolder:
+    """`write_demo`, returning the folder as it would be read back (saves' CampaignFolder)."""
+    from saves.campaign_file import new_campaign_folder
 
     campaign, forces = demo_for(ruleset)(seed)
-    return create_campaign_folder(folder, campaign, forces)
+    return new_campaign_folder(folder, campaign, forces)

@@ -10,7 +10,7 @@ import attrs
 from campaign.campaigns import Campaign, CampaignRules, Side, TrackStep, create_campaign
 from campaign.force import Force
 from campaign.rulesets import get_ruleset
-from scenarios.loader import builtin_scenarios
+from scenarios.loader import builtin_scenario_ids
 
 # (side id, side and force name, the sample force it starts from)
 SampleSide = tuple[str, str, str]
@@ -34,7 +34,7 @@ def sample_demo(
         track,
         rules=CampaignRules(recovery_rolls=True),
         seed=seed,
-        scenario_ids=set(builtin_scenarios()),
+        scenario_ids=set(builtin_scenario_ids()),
         **extra,
     )
     return campaign, sample_forces(ruleset, sides)

@@ -7,22 +7,26 @@ screens can plug in later without touching the dashboard.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from campaign.force import Force
 from campaign.inert_text import inert
 from tui.commands import MusterCommands
 from tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
+if TYPE_CHECKING:
+    from tui.screens.dashboard import DashboardScreen
+
 STYLES = Path(__file__).parent / "styles"
 DEMO_NOTICE_SECONDS = 5  # "demo written to": long enough to read, short enough to free the Forces panel
+GC_PAUSE_LIMIT = 2.0  # seconds: the cycle collector resumes by then whatever the first screen does
 
 
 class MusterApp(App[None]):
@@ -49,13 +53,36 @@ class MusterApp(App[None]):
         self.demo = demo
         self.demo_root = demo_root  # where --demo writes its copy; None: the user's data folder
         self.demo_ruleset = demo_ruleset  # whose demo ("": Flat Out War's)
+        # True when `muster` paused the cycle collector for start-up (tui/cli): it resumes
+        # once the first screen is drawn (`resume_gc`).
+        self.gc_paused = False
 
     def on_mount(self) -> None:
+        if self.gc_paused:
+            self.set_timer(GC_PAUSE_LIMIT, self.resume_gc)
+        if self.demo:
+            self.open_demo()
+        else:
+            self.show_campaigns(self.folder)
+            self.call_after_refresh(self.resume_gc)
+
+    def resume_gc(self) -> None:
+        """Start-up is over: what it built (Textual's classes and styles, the first screen)
+        lives on, so it is frozen out of later collections, and the collector resumes."""
+        if self.gc_paused:
+            self.gc_paused = False
+            gc.freeze()
+            gc.enable()
+
+    def show_campaigns(self, folder: Path) -> None:
+        """The campaigns list of `folder` as the first screen (in place of the current one, if any)."""
         from tui.screens.campaigns import CampaignsScreen
 
-        self.push_screen(CampaignsScreen(self.folder, scan=not self.demo))
-        if self.demo:
-            self.make_demo()
+        screen = CampaignsScreen(folder)
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     # --- hooks the screens call --------------------------------------------------
     def open_force(
@@ -131,32 +158,50 @@ class MusterApp(App[None]):
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
-    @work(thread=True, exclusive=True, group="demo")
-    def make_demo(self) -> None:
-        """Write a fresh demo campaign (in a worker: it writes several files) and open it."""
+    def open_demo(self) -> None:
+        """`muster --demo`: the dashboard comes first, and fills in once a worker has written
+        the fresh demo campaign and read it back (the campaigns list is built only when the
+        player goes back to it: nothing else is drawn first)."""
         from tui import workspace
+        from tui.screens.dashboard import DashboardScreen
 
         try:
             root = self.demo_root or workspace.demo_home()
-            folder = workspace.write_demo(root, self.demo_ruleset)
-        except Exception as exc:  # shown to the user; the campaigns screen stays usable
-            self.call_from_thread(self.notify, inert(exc), title="No demo", severity="error", markup=False)
+            folder = workspace.free_demo_folder(root, workspace.demo_folder_name(self.demo_ruleset))
+        except Exception as exc:  # shown to the user, over the campaigns list
+            self.demo_failed(exc)
             return
-        self.call_from_thread(self._open_demo, folder)
+        dashboard = DashboardScreen(folder, reads=False)
+        self.push_screen(dashboard)
+        self.make_demo(root, dashboard)
 
-    def _open_demo(self, folder: Path) -> None:
-        from tui.screens.campaigns import CampaignsScreen
+    @work(thread=True, exclusive=True, group="demo")
+    def make_demo(self, root: Path, dashboard: DashboardScreen) -> None:
+        """Write a fresh demo campaign (in a worker: it writes several files) and hand it to
+        the dashboard as written."""
+        from tui import workspace
 
-        screen: Screen[object] = self.screen
-        if isinstance(screen, CampaignsScreen):
-            screen.folder = folder.parent  # the list shows the demo when the player comes back
-        if (folder / "campaign.toml").is_file():
-            self.open_campaign(folder)
-            # Said briefly: the toast sits over the Forces panel, and the campaigns list
-            # (Escape) shows the folder for good.
-            self.notify(inert(f"A fresh demo campaign was written to {folder}"), markup=False, timeout=DEMO_NOTICE_SECONDS)
-        elif isinstance(screen, CampaignsScreen):
-            screen.action_rescan()
+        folder = dashboard.folder
+        try:
+            loaded = workspace.create_demo(root, self.demo_ruleset, folder)
+        except Exception as exc:  # shown to the user; the campaigns list comes instead
+            self.call_from_thread(self.demo_failed, exc)
+            return
+        if loaded is None:  # a build without campaigns: force files only
+            self.call_from_thread(self.show_campaigns, folder.parent)
+            return
+        dashboard.load_now(loaded)  # as written: the folder is not read again
+        # Said briefly: the toast sits over the Forces panel, and the campaigns list
+        # (Escape) shows the folder for good.
+        self.call_from_thread(
+            self.notify, inert(f"A fresh demo campaign was written to {folder}"), markup=False, timeout=DEMO_NOTICE_SECONDS
+        )
+        self.call_from_thread(self.call_after_refresh, self.resume_gc)
+
+    def demo_failed(self, exc: Exception) -> None:
+        self.show_campaigns(self.folder)
+        self.notify(inert(exc), title="No demo", severity="error", markup=False)
+        self.call_after_refresh(self.resume_gc)
 
 
 def app_for(folder: str | None = None, demo: bool = False, demo_ruleset: str = "") -> MusterApp:
@@ -166,6 +211,9 @@ def app_for(folder: str | None = None, demo: bool = False, demo_ruleset: str = "
     return MusterApp(folder or ".", demo=demo, demo_root=root, demo_ruleset=demo_ruleset)
 
 
-def run_app(folder: str | None = None, demo: bool = False, demo_ruleset: str = "") -> int:
-    app_for(folder, demo, demo_ruleset).run()
+def run_app(folder: str | None = None, demo: bool = False, demo_ruleset: str = "", *, gc_paused: bool = False) -> int:
+    """Run the TUI; `gc_paused`: the caller paused the cycle collector for start-up (the app resumes it)."""
+    app = app_for(folder, demo, demo_ruleset)
+    app.gc_paused = gc_paused
+    app.run()
     return 0

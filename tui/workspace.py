@@ -220,15 +220,22 @@ def open_campaign(folder: Path) -> Any:
     module = _optional("saves.campaign_file")
     if module is None:
         raise Unavailable("campaigns are not available in this build of Muster")
-    from scenarios import scenarios_for
+    from scenarios import builtin_scenario_ids
 
-    return module.load_campaign(folder, scenarios_for(None))
+    return module.load_campaign(folder, builtin_scenario_ids())
 
 
 def campaign_scenarios(folder: Path) -> dict[str, Any]:
     from scenarios import scenarios_for
 
     return scenarios_for(folder)
+
+
+def track_scenarios(folder: Path, campaign: Any) -> dict[str, Any]:
+    """The scenarios a campaign's track names, by id (the dashboard reads no others)."""
+    from scenarios import scenarios_named
+
+    return scenarios_named(folder, {step.scenario for step in campaign.track})
 
 
 def builtin_scenarios() -> dict[str, Any]:
@@ -396,23 +403,29 @@ def free_demo_folder(root: Path, name: str = "demo-campaign") -> Path:
     return folder
 
 
-def write_demo(root: Path, ruleset: str = "") -> Path:
-    """Write a fresh copy of the demo campaign under `root`, in a folder of its own; returns it.
+def demo_folder_name(ruleset: str = "") -> str:
+    """A ruleset's demo goes in demo-RULESET (demo-figwars-3, ...), the default one in demo-campaign."""
+    return f"demo-{ruleset}" if ruleset else "demo-campaign"
 
-    Uses the campaigns code (`muster new DIR --demo [RULESET]`) when present; otherwise
-    writes the sample forces as force files, so `muster --demo` always shows something.
-    A named ruleset's demo goes in demo-RULESET (demo-figwars-3, ...).
-    """
+
+def write_demo(root: Path, ruleset: str = "", folder: Path | None = None) -> Path:
+    """Write a fresh copy of the demo campaign under `root`, in `folder` (by default the
+    first free one, see `free_demo_folder`); returns the folder."""
+    folder = folder or free_demo_folder(root, demo_folder_name(ruleset))
+    create_demo(root, ruleset, folder)
+    return folder
+
+
+def create_demo(root: Path, ruleset: str, folder: Path) -> Any:
+    """Write a fresh copy of the demo campaign in `folder` under `root`; returns it as read
+    back (CampaignFolder), or None when this build has no campaigns (then the folder holds
+    the sample forces as force files, so `muster --demo` always shows something)."""
     root.mkdir(parents=True, exist_ok=True)
-    folder = free_demo_folder(root, f"demo-{ruleset}" if ruleset else "demo-campaign")
-    for module_name, func in (("scenarios.demo", "write_demo"),):
-        module = _optional(module_name)
-        writer = getattr(module, func, None) if module else None
-        if writer is not None:
-            writer(folder, ruleset=ruleset)
-            return folder
+    module = _optional("scenarios.demo")
+    if module is not None:
+        return module.create_demo(folder, ruleset=ruleset)
     folder.mkdir(parents=True, exist_ok=True)
     if _optional("saves.force_file") is not None:
         for force in all_sample_forces():
             save_force(folder / force_file_name(force), force)
-    return folder
+    return None

@@ -95,6 +95,17 @@ def test_golden_demo_campaign(demo: Path) -> None:
     assert (demo / "campaign.toml").read_text() == golden.read_text()
 
 
+@pytest.mark.parametrize("ruleset", ["", "figwars-3", "d10-phased"])
+def test_a_new_folder_is_returned_as_loading_it_reads_it(tmp_path: Path, ruleset: str) -> None:
+    # `muster --demo` shows the folder it wrote without reading it again: it must be what a
+    # read finds (the campaign, the forces, the digests a later save checks)
+    from scenarios.demo import create_demo
+
+    made = create_demo(tmp_path / "demo", ruleset=ruleset)
+    assert made == load_campaign(tmp_path / "demo", LIB)
+    assert set(made.seen) == {"campaign.toml", *(f"forces/{side.id}.toml" for side in made.campaign.sides)}
+
+
 def test_save_twice_changes_nothing(demo: Path) -> None:
     before = _snapshot(demo)
     state = load_campaign(demo, LIB)

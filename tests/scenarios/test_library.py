@@ -108,3 +108,21 @@ def test_scenario_round_trip(scenario: Scenario) -> None:
     text = dump_scenario(scenario)
     assert parse_scenario(text) == scenario
     assert dump_scenario(parse_scenario(text)) == text
+
+
+def test_the_ids_and_the_named_scenarios_agree_with_the_whole_library(tmp_path: Path) -> None:
+    from scenarios import builtin_scenario_ids, scenarios_named
+
+    library = builtin_scenarios()
+    assert builtin_scenario_ids() == set(library)  # from the file names alone
+    assert scenarios_named(None, ["demo-landing", "rescue", "no-such"]) == {
+        "demo-landing": library["demo-landing"], "rescue": library["rescue"],
+    }  # fmt: skip
+    own = tmp_path / "scenarios"
+    own.mkdir()
+    mine = Scenario("rescue", "Our Rescue", "vp", rounds=3)
+    (own / "ours.toml").write_text(dump_scenario(mine))
+    assert scenarios_named(tmp_path, ["rescue", "demo-landing"]) == {
+        "rescue": mine, "demo-landing": library["demo-landing"],
+    }  # fmt: skip
+    assert scenarios_for(tmp_path)["rescue"] == mine  # the folder's own wins, as there

@@ -1,6 +1,7 @@
 """Start-up loads only what the first screens need (issue 17): the app and its first screens
-import none of the slow libraries, and opening a campaign on the dashboard does not pull in
-every ruleset, every activation scheme, the chart library or the file lock.
+import none of the slow libraries, and `muster --demo` (write the demo, read it, show its
+dashboard) does not pull in every ruleset, the engine, the chart library, the other commands
+or the scenario library beyond the track's own scenarios.
 
 Each check runs in a fresh interpreter, since this test process has imported everything."""
 
@@ -11,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tui import workspace
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,14 +31,18 @@ NOT_AT_START = {
 NOT_FOR_THE_DASHBOARD = {
     "plotext",
     "textual_plotext",
-    "filelock",
-    "importlib.metadata",
-    "campaign.activation.cards",  # the demo plays the initiative scheme (a phased loop: its parts load)
+    "importlib.metadata",  # (the file lock loads: `muster --demo` writes the demo first)
+    "campaign.engine",  # the default scheme is checked without its battle loop; nothing is replayed
+    "campaign.activation.phased",
+    "campaign.activation.cards",
     "campaign.rulesets.figwars3",  # the demo is Flat Out War: no other ruleset is needed
     "campaign.rulesets.d10_phased",
-    "campaign.engine.battle",  # nothing is replayed to show the dashboard
+    "scenarios.demo_figwars",
+    "scenarios.demo_d10",
     "tui.screens.battle",
+    "tui.screens.campaigns",  # the dashboard comes first; the list is built when the player goes back
     "tui.screens.force_builder",
+    "tui.cli.report",  # `muster` imports only the command it runs
 }
 
 PROBE = """
@@ -45,24 +50,56 @@ import json, sys
 from pathlib import Path
 import tui.app, tui.screens.campaigns, tui.screens.dashboard
 first = sorted(sys.modules)
+del sys.modules["tui.screens.campaigns"]  # for the dashboard: only what --demo needs
+import tui.cli
 from tui import workspace
-folder = Path(sys.argv[1])
+from scenarios import loader
+folder = Path(sys.argv[2])
+workspace.write_demo(Path(sys.argv[1]), folder=folder)  # as `muster --demo` does
 loaded = workspace.open_campaign(folder)
-workspace.campaign_scenarios(folder)
+track = workspace.track_scenarios(folder, loaded.campaign)
+assert "demo-landing" in track and loaded.campaign.activation
 for side in loaded.campaign.sides:
     assert workspace.price(loaded.forces[side.id]).total, side.id
 workspace.other_writer(folder)
-print(json.dumps({"first": first, "dashboard": sorted(sys.modules)}))
+print(json.dumps({"first": first, "dashboard": sorted(sys.modules),
+                  "scenarios read": sorted(loader._builtin.cache_info()._asdict().items())}))
 """
 
 
 def test_first_screens_and_the_dashboard_load_only_what_they_need(tmp_path: Path) -> None:
-    folder = workspace.write_demo(tmp_path)
     out = subprocess.run(
-        [sys.executable, "-c", PROBE, str(folder)], capture_output=True, text=True, check=True, cwd=ROOT, timeout=120
-    )
+        [sys.executable, "-c", PROBE, str(tmp_path), str(tmp_path / "demo-campaign")],
+        capture_output=True, text=True, check=True, cwd=ROOT, timeout=120,
+    )  # fmt: skip
     loaded = json.loads(out.stdout.strip().splitlines()[-1])
     first, dashboard = set(loaded["first"]), set(loaded["dashboard"])
     assert "tui.screens.dashboard" in first and "saves.campaign_file" in dashboard  # the probe ran
     assert sorted(NOT_AT_START & first) == []
-    assert sorted(NOT_FOR_THE_DASHBOARD & dashboard) == []
+    assert sorted(m for m in dashboard if any(m == n or m.startswith(n + ".") for n in NOT_FOR_THE_DASHBOARD)) == []
+    assert dict(loaded["scenarios read"])["currsize"] == 4  # the demo track's four, of the whole library
+
+
+def test_muster_imports_only_the_command_it_runs() -> None:
+    from tui import cli
+
+    for name in cli.SUBCOMMANDS:  # `muster NAME` finds its module by name, without importing the others
+        module = cli._load(name)
+        assert module is not None and module.NAME == name
+    probe = (
+        "import sys, tui.cli\n"
+        "try:\n    tui.cli.main(['cost', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.removeprefix('tui.cli.') in tui.cli.SUBCOMMANDS))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == "['tui.cli.cost']"
+
+
+def test_the_tui_help_still_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui import cli
+
+    for flag in ("--help", "--he"):
+        with pytest.raises(SystemExit):
+            cli.main([flag])
+        shown = capsys.readouterr().out
+        assert all(f"  {name} " in shown for name in cli.SUBCOMMANDS), flag

@@ -1,14 +1,16 @@
 """The `muster` command.
 
 `muster [DIR] [--demo [RULESET]]` opens the TUI; `muster SUBCOMMAND ...` runs a headless
-command. Each subcommand is a module here with `NAME`, `HELP`, `add_arguments(parser)`
-and `run(args) -> int`; add new ones to SUBCOMMANDS. Headless commands never import
-Textual, so scripts and CI stay fast.
+command. Each subcommand is a module here with `NAME` (its module's name), `HELP`,
+`add_arguments(parser)` and `run(args) -> int`; add new ones to SUBCOMMANDS. Headless
+commands never import Textual, so scripts and CI stay fast; only the command asked for is
+imported (all of them only for `--help`), so the TUI starts without loading them.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -86,9 +88,8 @@ def _demo_args(demo: str | None, folder: str | None) -> tuple[str | None, str | 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = _subcommands()
-    if argv and argv[0] in commands:
-        module = commands[argv[0]]
+    module = _load(argv[0]) if argv and argv[0] in SUBCOMMANDS else None
+    if module is not None:
         parser = argparse.ArgumentParser(prog=f"muster {module.NAME}", description=module.HELP)
         module.add_arguments(parser)
         args = parser.parse_args(argv[1:])
@@ -101,15 +102,22 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         except KeyboardInterrupt:
             return 130
-    args = _app_parser(commands).parse_args(argv)
+    # the epilog lists every command, which means importing them: only for the help
+    wants_help = any(arg == "-h" or (len(arg) > 2 and "--help".startswith(arg)) for arg in argv)  # --he too
+    args = _app_parser(_subcommands() if wants_help else {}).parse_args(argv)
     try:
         demo, folder = _demo_args(args.demo, args.dir)
     except ValueError as exc:
         print(f"muster: {exc}", file=sys.stderr)
         return 2
+    # Start-up builds a great many objects that live as long as the app (Textual's classes,
+    # styles and widgets): the cycle collector would walk them again and again while nothing
+    # is on screen yet. It is paused until the first screen is drawn (tui/app.py resume_gc).
+    paused = gc.isenabled()
+    gc.disable()
     from tui.app import run_app  # Textual is imported only when the TUI opens
 
-    return run_app(folder, demo=demo is not None, demo_ruleset=demo or "")
+    return run_app(folder, demo=demo is not None, demo_ruleset=demo or "", gc_paused=paused)
 
 
 if __name__ == "__main__":

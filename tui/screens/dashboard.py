@@ -93,9 +93,13 @@ class DashboardScreen(MusterScreen):
         Binding("f1", "app.help", "Help"),
     ]
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, reads: bool = True) -> None:
+        """`reads=False`: the app hands it the campaign (`load_now` from the app's worker:
+        `muster --demo` writes the demo and shows it as written)."""
         super().__init__()
         self.folder = folder
+        self.waiting = not reads  # for the app: reloading now would read a half-written folder
+        self.resumed = False  # the first resume is the push: nothing to reload yet
         self.loaded: Any = None
         self.ruleset_id: str | None = None
         self.editor_lease: Any = None  # held while the force builder is open on one of the sides
@@ -128,12 +132,16 @@ class DashboardScreen(MusterScreen):
         self.query_one("#vp-bars").border_title = "VP over battles"
         table.focus()
         self.query_one("#standings").loading = True  # until the worker has read the folder
-        self.load()
+        if not self.waiting:
+            self.load()
 
     def on_screen_resume(self) -> None:
         """Back from a battle, post-battle or the force builder: let go of the campaign, and
         show what is on disk now."""
         if self.app.screen is not self:  # resumed only to push the next screen (the builder)
+            return
+        if not self.resumed:  # pushed: on_mount reads the campaign
+            self.resumed = True
             return
         if self.editor_lease is not None:
             self.editor_lease.release()
@@ -143,24 +151,32 @@ class DashboardScreen(MusterScreen):
 
     # --- loading (a long campaign may take a moment: a worker) --------------
     def action_reload(self) -> None:
-        self.load()
+        if not self.waiting:
+            self.load()
 
     @work(thread=True, exclusive=True, group="load-campaign")
     def load(self) -> None:
+        self.load_now()
+
+    def load_now(self, loaded: Any = None) -> None:
+        """Read the campaign (unless given, as just written) and show it, from a worker
+        thread: this screen's or the app's."""
         try:
-            loaded = workspace.open_campaign(self.folder)
-            scenarios = workspace.campaign_scenarios(self.folder)
+            loaded = loaded or workspace.open_campaign(self.folder)
+            scenarios = workspace.track_scenarios(self.folder, loaded.campaign)
         except Exception as exc:  # noqa: BLE001 - whatever the folder holds, show it, never crash
             self.app.call_from_thread(self.show_error, str(exc))
             return
         self.app.call_from_thread(self.show, loaded, scenarios)
 
     def show_error(self, message: str) -> None:
+        self.waiting = False
         self.query_one("#standings").loading = False
         self.query_one("#standings", Static).update(Text(inert(message), style="red"))
         self.notify(inert(message), title="Cannot open the campaign", severity="error", markup=False)
 
     def show(self, loaded: Any, scenarios: dict[str, Any]) -> None:
+        self.waiting = False
         self.loaded = loaded
         self.query_one("#standings").loading = False
         camp = loaded.campaign
@@ -281,6 +297,12 @@ class DashboardScreen(MusterScreen):
         self.query_one("#forces", Static).update(text)
 
     # --- actions -------------------------------------------------------------
+    def leave(self) -> None:
+        if len(self.app.screen_stack) <= 2:  # opened first (muster --demo): back to the list of its folder
+            self.app.show_campaigns(self.folder.parent)  # type: ignore[attr-defined]
+            return
+        super().leave()
+
     def action_next_battle(self) -> None:
         if self.loaded is None:
             return
