@@ -31,6 +31,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the demo's dashboard shows once its campaign is read (the name, a side, the track).
@@ -65,30 +66,33 @@ def child(kind: str) -> None:
     from tui.screens.dashboard import DashboardScreen
 
     class Timed(tui.app.MusterApp):
-        def on_mount(self) -> None:
-            self.set_interval(0.005, self.check)
-
-        def check(self) -> None:
-            screen = self.screen
-            if isinstance(screen, DashboardScreen) and screen.loaded is not None and not self.reported:
-                self.reported = True
-                self.call_after_refresh(self.done)
-
         def done(self) -> None:
-            print(f"{time.perf_counter() - START:.4f} {time.process_time():.4f}")
-            # after the clock stops: the campaign really is on screen, not a placeholder
+            wall, cpu = time.perf_counter() - START, time.process_time()
+            # The clock stops at the first refresh that shows the campaign (its name, sides and
+            # track), not a placeholder: until then, look again after the next refresh.
             shown = "\n".join(strip.text for strip in self.screen._compositor.render_strips())
             missing = [text for text in DEMO_ON_SCREEN if text not in shown]
+            self.looks += 1
+            if missing and self.looks < 100:
+                self.call_after_refresh(self.done)
+                return
+            print(f"{wall:.4f} {cpu:.4f}")
             if missing:
                 print(f"the dashboard does not show {missing}", file=sys.stderr)
             self.exit(return_code=1 if missing else 0)
 
         def run(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
-            self.reported = False
+            self.looks = 0
             super().run(headless=True, size=(80, 24))
             if self.return_code:
                 sys.exit(f"the demo's dashboard is not on screen (exit {self.return_code})")
 
+    def show(screen: DashboardScreen, *args: Any) -> None:  # the campaign handed to the screen
+        shows(screen, *args)
+        screen.app.call_after_refresh(screen.app.done)
+
+    shows = DashboardScreen.show
+    DashboardScreen.show = show  # type: ignore[method-assign]
     tui.app.MusterApp = Timed  # type: ignore[misc]
     with tempfile.TemporaryDirectory() as tmp:
         muster([tmp, "--demo"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 STYLES = Path(__file__).parent / "styles"
 DEMO_NOTICE_SECONDS = 5  # "demo written to": long enough to read, short enough to free the Forces panel
+DEMO_BLANK_SECONDS = 0.3  # --demo: drawn loading if the demo is not written by then
 GC_PAUSE_LIMIT = 2.0  # seconds: the cycle collector resumes by then whatever the first screen does
 
 
@@ -56,6 +57,8 @@ class MusterApp(App[None]):
         # True when `muster` paused the cycle collector for start-up (tui/cli): it resumes
         # once the first screen is drawn (`resume_gc`).
         self.gc_paused = False
+        self.demo_dashboard: DashboardScreen | None = None  # --demo's first screen
+        self.demo_shown = False
 
     def on_mount(self) -> None:
         if self.gc_paused:
@@ -159,9 +162,9 @@ class MusterApp(App[None]):
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def open_demo(self) -> None:
-        """`muster --demo`: the dashboard comes first, and fills in once a worker has written
-        the fresh demo campaign and read it back (the campaigns list is built only when the
-        player goes back to it: nothing else is drawn first)."""
+        """`muster --demo`: the dashboard comes first, drawn once a worker has written the
+        fresh demo campaign (or drawn loading if that takes a while). The campaigns list is
+        built only when the player goes back to it: nothing else is drawn first."""
         from tui import workspace
         from tui.screens.dashboard import DashboardScreen
 
@@ -171,36 +174,51 @@ class MusterApp(App[None]):
         except Exception as exc:  # shown to the user, over the campaigns list
             self.demo_failed(exc)
             return
-        dashboard = DashboardScreen(folder, reads=False)
-        self.push_screen(dashboard)
-        self.make_demo(root, dashboard)
+        self.demo_dashboard = DashboardScreen(folder, reads=False)
+        self.set_timer(DEMO_BLANK_SECONDS, self.show_demo)
+        self.make_demo(root, folder)
 
     @work(thread=True, exclusive=True, group="demo")
-    def make_demo(self, root: Path, dashboard: DashboardScreen) -> None:
-        """Write a fresh demo campaign (in a worker: it writes several files) and hand it to
-        the dashboard as written."""
+    def make_demo(self, root: Path, folder: Path) -> None:
+        """Write a fresh demo campaign (in a worker: it writes several files) for the
+        dashboard, which shows it as written (the folder is not read again)."""
         from tui import workspace
+        from tui.screens.dashboard import read_campaign
 
-        folder = dashboard.folder
         try:
             loaded = workspace.create_demo(root, self.demo_ruleset, folder)
+            shown = None if loaded is None else read_campaign(folder, loaded)
         except Exception as exc:  # shown to the user; the campaigns list comes instead
             self.call_from_thread(self.demo_failed, exc)
             return
-        if loaded is None:  # a build without campaigns: force files only
-            self.call_from_thread(self.show_campaigns, folder.parent)
+        if shown is None:  # a build without campaigns: force files only
+            self.call_from_thread(self.demo_failed, None, folder.parent)
             return
-        dashboard.load_now(loaded)  # as written: the folder is not read again
+        self.call_from_thread(self.demo_ready, *shown)
+
+    def show_demo(self) -> None:
+        """The demo's dashboard on screen (once): with its campaign when the worker has
+        handed it over, else loading until it does."""
+        if self.demo_dashboard is not None and not self.demo_shown:
+            self.demo_shown = True
+            self.push_screen(self.demo_dashboard)
+
+    def demo_ready(self, loaded: Any, scenarios: dict[str, Any]) -> None:
+        if self.demo_dashboard is None:
+            return
+        self.demo_dashboard.hand(loaded, scenarios)
+        self.show_demo()
         # Said briefly: the toast sits over the Forces panel, and the campaigns list
         # (Escape) shows the folder for good.
-        self.call_from_thread(
-            self.notify, inert(f"A fresh demo campaign was written to {folder}"), markup=False, timeout=DEMO_NOTICE_SECONDS
-        )
-        self.call_from_thread(self.call_after_refresh, self.resume_gc)
+        self.notify(inert(f"A fresh demo campaign was written to {loaded.path}"), markup=False, timeout=DEMO_NOTICE_SECONDS)
+        self.call_after_refresh(self.resume_gc)
 
-    def demo_failed(self, exc: Exception) -> None:
-        self.show_campaigns(self.folder)
-        self.notify(inert(exc), title="No demo", severity="error", markup=False)
+    def demo_failed(self, exc: Exception | None, folder: Path | None = None) -> None:
+        """The campaigns list instead of the demo (of `folder`, else the one Muster was opened on)."""
+        self.demo_dashboard = None
+        self.show_campaigns(folder or self.folder)
+        if exc is not None:
+            self.notify(inert(exc), title="No demo", severity="error", markup=False)
         self.call_after_refresh(self.resume_gc)
 
 

@@ -112,3 +112,56 @@ async def test_the_figwars_demo_opens_in_the_tui(tmp_path: Path) -> None:
         await settle(pilot)
         assert "figwars-3" in screen_text(app)  # the list names the folder and its ruleset
     assert 'ruleset = "figwars-3"' in (folder / "campaign.toml").read_text()
+
+
+async def test_a_slow_demo_shows_its_dashboard_loading_then_the_campaign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Usually the demo is written before the dashboard is first drawn, and the dashboard is
+    # drawn once, with it; on a slow disk the dashboard comes anyway, loading until it is.
+    import threading
+
+    import tui.app
+
+    written = threading.Event()
+    create = workspace.create_demo
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        written.wait(10)
+        return create(*args, **kwargs)
+
+    monkeypatch.setattr(workspace, "create_demo", slow)
+    monkeypatch.setattr(tui.app, "DEMO_BLANK_SECONDS", 0.01)
+    app = app_for(str(tmp_path), demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        dashboard = app.screen
+        assert isinstance(dashboard, DashboardScreen) and dashboard.loaded is None
+        assert dashboard.query_one("#standings").loading
+        await pilot.press("g")  # no reading of a folder still being written
+        written.set()
+        await settle(pilot)
+        await settle(pilot)
+        assert app.screen is dashboard and not dashboard.query_one("#standings").loading
+        assert "Demo: The Hive War" in screen_text(app) and "▶ Hot Landing" in screen_text(app)
+
+
+async def test_a_failed_demo_leaves_the_campaigns_list_and_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise PermissionError("cannot write here")
+
+    monkeypatch.setattr(workspace, "create_demo", refuse)
+    app = app_for(str(tmp_path), demo=True)
+    said: list[str] = []
+    original = app.notify
+
+    def notify(message: str, **kw) -> None:  # type: ignore[no-untyped-def]
+        said.append(message)
+        original(message, **kw)
+
+    app.notify = notify  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert any("cannot write here" in message for message in said)

@@ -94,12 +94,13 @@ class DashboardScreen(MusterScreen):
     ]
 
     def __init__(self, folder: Path, *, reads: bool = True) -> None:
-        """`reads=False`: the app hands it the campaign (`load_now` from the app's worker:
-        `muster --demo` writes the demo and shows it as written)."""
+        """`reads=False`: the app hands it the campaign (`hand`; `muster --demo` writes the
+        demo and shows it as written, often before the screen is first drawn)."""
         super().__init__()
         self.folder = folder
         self.waiting = not reads  # for the app: reloading now would read a half-written folder
         self.resumed = False  # the first resume is the push: nothing to reload yet
+        self.handed: tuple[Any, dict[str, Any]] | None = None  # to show once mounted
         self.loaded: Any = None
         self.ruleset_id: str | None = None
         self.editor_lease: Any = None  # held while the force builder is open on one of the sides
@@ -131,9 +132,20 @@ class DashboardScreen(MusterScreen):
         self.query_one("#vp-chart").border_title = "VP over battles"
         self.query_one("#vp-bars").border_title = "VP over battles"
         table.focus()
+        if self.handed is not None:  # drawn once, with the campaign: no "loading" first
+            self.show(*self.handed)
+            return
         self.query_one("#standings").loading = True  # until the worker has read the folder
         if not self.waiting:
             self.load()
+
+    def hand(self, loaded: Any, scenarios: dict[str, Any]) -> None:
+        """The campaign as the app read it (see `read_campaign`): shown now, or as the
+        screen mounts."""
+        if self.is_mounted:
+            self.show(loaded, scenarios)
+        else:
+            self.handed = (loaded, scenarios)
 
     def on_screen_resume(self) -> None:
         """Back from a battle, post-battle or the force builder: let go of the campaign, and
@@ -156,18 +168,12 @@ class DashboardScreen(MusterScreen):
 
     @work(thread=True, exclusive=True, group="load-campaign")
     def load(self) -> None:
-        self.load_now()
-
-    def load_now(self, loaded: Any = None) -> None:
-        """Read the campaign (unless given, as just written) and show it, from a worker
-        thread: this screen's or the app's."""
         try:
-            loaded = loaded or workspace.open_campaign(self.folder)
-            scenarios = workspace.track_scenarios(self.folder, loaded.campaign)
+            shown = read_campaign(self.folder)
         except Exception as exc:  # noqa: BLE001 - whatever the folder holds, show it, never crash
             self.app.call_from_thread(self.show_error, str(exc))
             return
-        self.app.call_from_thread(self.show, loaded, scenarios)
+        self.app.call_from_thread(self.show, *shown)
 
     def show_error(self, message: str) -> None:
         self.waiting = False
@@ -412,6 +418,13 @@ class DashboardScreen(MusterScreen):
         table = self.query_one("#history", DataTable)
         table.move_cursor(row=entry.battle - 1)
         self.action_show_log()
+
+
+def read_campaign(folder: Path, loaded: Any = None) -> tuple[Any, dict[str, Any]]:
+    """What the dashboard shows: the campaign folder (read, unless given as just written)
+    and its track's scenarios. Slow on a long campaign: call it from a worker."""
+    loaded = loaded or workspace.open_campaign(folder)
+    return loaded, workspace.track_scenarios(folder, loaded.campaign)
 
 
 def _has_points(force: Force) -> bool:
