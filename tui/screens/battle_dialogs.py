@@ -396,7 +396,7 @@ class FacesScreen(MusterModal):
         with Vertical(classes="dialog"):
             yield Label(Text(inert(f"Roll {count} x d{self.request.die}: {self.request.describe()}")),
                         classes="dialog-message")
-            yield FacesInput(" ".join(map(str, self.ahead)), placeholder=f"{count} faces, e.g. {' '.join(['4', '2', '6'][:max(1, min(count, 3))])}",
+            yield FacesInput(" ".join(map(str, self.ahead)), placeholder=f"{count} face{'' if count == 1 else 's'}, e.g. {' '.join(['4', '2', '6'][:max(1, min(count, 3))])}",
                              restrict=FACES_TYPED, id="faces-input")  # fmt: skip
             yield Static(Text("Faces typed after this roll's answer the next rolls (recovery...).", style="dim"),
                          id="faces-hint")
