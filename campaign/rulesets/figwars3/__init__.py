@@ -98,7 +98,7 @@ class FigWars3(Ruleset):
             "rules_revision",
             default=1,
             choices=(1, 2),
-            help="1: the engine as battles were recorded before the placement step; 2: placement, ambush at any moment, PR-39, moves",
+            help="1: the engine as battles were recorded before the placement step; 2: adds placement, ambush at any moment, PR-39, move facts, and part 2's passenger seat, entity leash and formation ranks",
             ruling="FW3 5",
         ),
     )
