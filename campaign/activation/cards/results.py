@@ -98,18 +98,37 @@ def assign(target: Any, source: Any) -> None:
 @attrs.define
 class HeldResults:
     """Unit changes kept aside until `release`. `step` is the step they belong to
-    (the most actions any unit of the group has taken, AMB-19)."""
+    (the most actions any unit of the group has taken, AMB-19). `shadows` are copies of
+    units taken for earlier actions (see `before`); the scheme passes the same dict to every
+    HeldResults of a battle."""
 
     changes: list[tuple[str, UnitState, UnitState]] = attrs.field(factory=list)
     step: int = 0
+    shadows: dict[str, UnitState] = attrs.field(factory=dict)
 
     @property
     def pending(self) -> bool:
         return bool(self.changes)
 
     def before(self, state: BattleState, actor: str) -> dict[str, UnitState]:
-        """Copies of every unit but the actor, taken just before its action resolves."""
-        return {u.id: copy.deepcopy(u) for u in state.units if u.id != actor}
+        """Copies of every unit but the actor, as they stand just before its action resolves.
+
+        A deep copy of every unit for every action was most of a card battle's replay
+        time, and an action changes one or two units: so a copy taken for an earlier
+        action is used again while the live unit still equals it (a derived value checked
+        on use, never trusted: any change since, by whatever code, fails the check and
+        the unit is copied afresh). The copies are never changed: `hold_back` and
+        `release` only read them, and `assign` copies out of them."""
+        out: dict[str, UnitState] = {}
+        shadows = self.shadows
+        for unit in state.units:
+            if unit.id == actor:
+                continue
+            old = shadows.get(unit.id)
+            if old is None or old != unit:
+                old = shadows[unit.id] = copy.deepcopy(unit)
+            out[unit.id] = old
+        return out
 
     def hold_back(self, state: BattleState, before: dict[str, UnitState]) -> list[str]:
         """Put back every unit the action changed; keep its change. Returns their ids."""

@@ -46,7 +46,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
 from campaign.engine.scheme import register_scheme
 from campaign.engine.snapshot import register as snapshot_classes
-from campaign.engine.state import BattleState
+from campaign.engine.state import BattleState, UnitState
 from campaign.rulesets.base import Option
 
 if TYPE_CHECKING:
@@ -161,6 +161,8 @@ class CardScheme(PhasedScheme):
         self._cards = host
         self._host: PhasedHost | None = None
         self._scratch: dict[str, Any] = {}
+        # unit copies HeldResults.before may use again (a cache checked on use, not state)
+        self._shadows: dict[str, UnitState] = {}
 
     def command_types(self) -> Iterable[type[Command]]:
         return CARD_COMMANDS
@@ -376,7 +378,7 @@ class CardScheme(PhasedScheme):
         state.scheme["active_unit"] = group[0]
         for unit_id in group:
             yield from ctx.rules.on_activation_start(state, unit_id, ctx)
-        results = HeldResults() if self._defers(host, group) else None
+        results = HeldResults(shadows=self._shadows) if self._defers(host, group) else None
         while True:
             if results is not None and results.pending and t.step_complete(results.step):
                 self._release(state, ctx, host, t, results)
@@ -609,7 +611,7 @@ class CardScheme(PhasedScheme):
         if state.unit(unit_id).eliminated:
             return
         modifiers = [t.modifier(unit_id, g.kind, g.target) for _, g in parts]  # both before either resolves
-        own = results if results is not None else (HeldResults() if host.defers_results else None)
+        own = results if results is not None else (HeldResults(shadows=self._shadows) if host.defers_results else None)
         for (part, group), modifier in zip(parts, modifiers):
             if state.unit(unit_id).eliminated:
                 break

@@ -223,6 +223,10 @@ class FlatOutWarHost(CardHost):
     def _reload_weapons(self, state: BattleState, unit_id: str) -> dict[str, tuple[int, list[tuple[Any, str]]]]:
         """weapon name -> (Reload X, [(element, weapon index key)])."""
         out: dict[str, tuple[int, list[tuple[Any, str]]]] = {}
+        if unit_id not in self.rules._clock_units:
+            # no element of the unit was created with a Reload weapon (the rules list the
+            # units that were, at new_state): asked for every unit after every action
+            return out
         for es in state.unit(unit_id).alive:
             for arm in self.rules.combatant(state, es).weapons:
                 if getattr(arm, "reload", 0):

@@ -1,0 +1,106 @@
+"""Held-back results reuse their copies of units (results.py `before`): a copy is used again
+only while the live unit still equals it, and a battle replays exactly as with fresh copies."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from campaign.activation.cards.results import HeldResults
+from campaign.engine.battle import Battle
+from campaign.engine.setup import BattleSetup
+from campaign.engine.state import BattleState, ElementState, UnitState
+from campaign.rulesets.flat_out_war.samples import DEMONS, HUMAN
+from tests.activation.play import random_play
+from tests.activation.toy import ToyRules, setup
+from tests.flat_out_war.engine.corpus import _setup
+
+
+def _state() -> BattleState:
+    units = [
+        UnitState(f"u{i}", f"Unit {i}", "a" if i < 2 else "b",
+                  [ElementState(f"u{i}/m{k}", "Model", f"u{i}", data={"die": 6, "reload": {}}) for k in range(3)])
+        for i in range(4)
+    ]
+    return BattleState(sides=[], units=units)
+
+
+def test_a_copy_is_used_again_only_while_the_unit_equals_it() -> None:
+    state = _state()
+    shadows: dict[str, UnitState] = {}
+    first = HeldResults(shadows=shadows).before(state, "u0")
+    assert set(first) == {"u1", "u2", "u3"}
+    assert all(first[u.id] == u and first[u.id] is not u for u in state.units[1:])
+
+    # changed in place, the way rules change units: element data, a model lost, a marker
+    state.units[2].elements[1].data["reload"]["0"] = 2
+    state.units[3].elements[0].alive = False
+    state.units[1].markers["pinned"] = True
+    again = HeldResults(shadows=shadows).before(state, "u1")
+    for unit in state.units:
+        if unit.id != "u1":
+            assert again[unit.id] == unit and again[unit.id] is not unit
+    assert again["u0"] is shadows["u0"]  # new: copied now
+    assert first["u2"] is not again["u2"] and first["u2"].elements[1].data["reload"] == {}
+    assert first["u3"].elements[0].alive  # an earlier copy is never changed
+    # an unchanged unit keeps its copy (the point of the cache)
+    state.units[0].data["x"] = 1
+    third = HeldResults(shadows=shadows).before(state, "u0")
+    assert third["u2"] is again["u2"] and third["u3"] is again["u3"]
+
+
+def test_holding_back_and_releasing_leave_the_copies_as_they_were() -> None:
+    state = _state()
+    results = HeldResults()
+    before = results.before(state, "u0")
+    kept = copy.deepcopy(before)
+    state.units[2].elements[0].alive = False  # the action's casualty, on another unit
+    state.units[2].elements[1].data["die"] = 4
+    assert results.hold_back(state, before) == ["u2"]
+    assert state.units[2] == before["u2"] and state.units[2] is not before["u2"]
+    state.units[2].elements[2].alive = False  # an interrupt meanwhile (applies at once)
+    assert results.release(state) == ["u2"]
+    assert [e.alive for e in state.units[2].elements] == [False, True, False]
+    assert state.units[2].elements[1].data["die"] == 4
+    assert before == kept
+
+
+def _fresh_before(self: HeldResults, state: BattleState, actor: str) -> dict[str, UnitState]:
+    """The reference: a deep copy of every unit but the actor, for every action."""
+    return {u.id: copy.deepcopy(u) for u in state.units if u.id != actor}
+
+
+def _toy(seed: int) -> tuple[BattleSetup, Battle]:
+    s = setup([("A", 3), ("B", 2), ("C", 2)], [("X", 3), ("Y", 2), ("Z", 2)], seed=seed, rounds=5, ap_max=3)
+    b = Battle.start(s, rules=ToyRules())
+    random_play(b, random.Random(seed))
+    return s, b
+
+
+def _fow(seed: int) -> tuple[BattleSetup, Battle]:
+    s = _setup(HUMAN, DEMONS, 40 + seed, activation="cards", rounds=4)
+    b = Battle.start(s)
+    random_play(b, random.Random(seed))
+    return s, b
+
+
+@pytest.mark.parametrize("game,seed", [("toy", 1), ("toy", 2), ("toy", 3), ("fow", 1), ("fow", 2)])
+def test_reused_copies_replay_as_fresh_copies(game: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    s, played = (_toy if game == "toy" else _fow)(seed)
+    rules = ToyRules if game == "toy" else None
+    calls = []
+    reusing = HeldResults.before
+
+    def counted(self: HeldResults, state: BattleState, actor: str) -> dict[str, UnitState]:
+        calls.append(actor)
+        return reusing(self, state, actor)
+
+    monkeypatch.setattr(HeldResults, "before", counted)
+    again = Battle.replay(s, played.log_dicts(), rules=rules() if rules else None)
+    assert calls, "no combined activation held results back: the test would prove nothing"
+    monkeypatch.setattr(HeldResults, "before", _fresh_before)
+    fresh = Battle.replay(s, played.log_dicts(), rules=rules() if rules else None)
+    assert again.digest() == fresh.digest() == played.digest()
+    assert [e.text for e in again.events] == [e.text for e in fresh.events]
