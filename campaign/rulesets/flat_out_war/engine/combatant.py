@@ -149,15 +149,19 @@ class Combatant:
     def recovery_weapons(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.counts_for_recovery)
 
+    @functools.cached_property
+    def _element_template(self) -> str | None:
+        own = [a.split(": ", 1)[1] for a in self.attributes if a.startswith("template: ")]
+        return own[0] if own else None
+
     def template_of(self, weapon: Arm) -> str | None:
         """The weapon's template: its own trait, or one written on the element, which
         belongs to the element's main ranged weapon."""
         if weapon.template:
             return weapon.template
-        own = [a.split(": ", 1)[1] for a in self.attributes if a.startswith("template: ")]
-        main = self.ranged[0] if self.ranged else None
-        if own and main is not None and weapon.index == main.index:
-            return own[0]
+        own = self._element_template
+        if own is not None and self.ranged and weapon.index == self.ranged[0].index:
+            return own
         return None
 
     def weapon_has(self, weapon: Arm | None, name: str) -> bool:

@@ -366,29 +366,38 @@ class AttackMixin(PlayHelpers):
         keyed = [state.element(k) for k in dict.fromkeys(s.target_key for s in specs if s.target_key)]
         seen = {id(e) for e in keyed}  # (by identity: comparing element states field by field is slow)
         declared = keyed + [e for e in self._members(state, target) if id(e) not in seen]
-        groups: list[list[AttackSpec]] = []
         ready: dict[str, bool] = {}  # attacker id -> Lucky re-roll ready (nothing changes while grouping)
+        any_lucky = self._static_any("lucky")  # (most battles have no Lucky element: no lookups then)
 
         def lucky_ready(attacker: str) -> bool:
+            if not any_lucky:
+                return False
             if attacker not in ready:
                 ready[attacker] = self._lucky_ready(state, state.element(attacker))
             return ready[attacker]
 
+        # each spec's modifier summed once (the grouping, the rolls and the hand-out all read it)
+        modifier = {id(s): total_of(s.mods) for s in live}
+        # a group is the first spec of a die and modifier, and every later one of them whose
+        # attacker has no Lucky re-roll ready; a Lucky attacker's dice roll alone
+        groups: list[list[AttackSpec]] = []
+        open_groups: dict[tuple[int, int], list[AttackSpec]] = {}
         for spec in live:
-            lucky = lucky_ready(spec.attacker)
-            modifier = total_of(spec.mods)
-            for group in groups:
-                g = group[0]
-                if not lucky and g.die == spec.die and total_of(g.mods) == modifier and not lucky_ready(g.attacker):
-                    group.append(spec)
-                    break
-            else:
+            if lucky_ready(spec.attacker):
                 groups.append([spec])
+                continue
+            key = (spec.die, modifier[id(spec)])
+            group = open_groups.get(key)
+            if group is None:
+                group = open_groups[key] = [spec]
+                groups.append(group)
+            else:
+                group.append(spec)
         results: list[tuple[AttackSpec, int]] = []
         order = {id(s): i for i, s in enumerate(specs)}
         for group in groups:
             g = group[0]
-            mod = total_of(g.mods)
+            mod = modifier[id(g)]
             mods_text = ", ".join(f"{m.label} {m.value:+d}" for m in g.mods)
             purpose = f"{len(group)} x d{g.die} to hit, {unit.name} {how} {target.name}" + (f" ({mods_text})" if mods_text else "")
             lucky_es = state.element(g.attacker) if len(group) == 1 else None
@@ -399,20 +408,23 @@ class AttackMixin(PlayHelpers):
                      unit=unit.id, target=target.id, faces=list(faces), modifier=mod, hits=hits)
             results.extend(zip(group, faces))
         results.sort(key=lambda pair: order[id(pair[0])])  # hits are handed out in declared order
+        sticky = self.edition == SO and self._static_any("sticky")  # (_sticky_mark's own first test)
+        position: dict[str, int] = {}  # element id -> its first place among the declared
+        for i, e in enumerate(declared):
+            position.setdefault(e.id, i)
         for spec, face in results:
-            if not succeeds(face, total_of(spec.mods)):
+            if not succeeds(face, modifier[id(spec)]):
                 continue
-            index = next((i for i, e in enumerate(declared) if e.id == spec.target_key), spec.target_index or 0)
-            es = self._hit_target(declared, index)
+            es = self._hit_target(declared, position.get(spec.target_key, spec.target_index or 0))
             if es is None:
                 break
-            attacker = state.element(spec.attacker)
             if spec.harmless:
-                yield from self._harmless_hit(state, ctx, attacker, es, spec)
+                yield from self._harmless_hit(state, ctx, state.element(spec.attacker), es, spec)
                 continue
             ctx.emit("hit", f"{es.name} ({target.name}) is hit by {spec.label}", element=es.id, attacker=spec.attacker)
             yield from self._hit(state, ctx, es, spec.hit, unit.side)
-            self._sticky_mark(state, ctx, attacker, es, spec)
+            if sticky:
+                self._sticky_mark(state, ctx, state.element(spec.attacker), es, spec)
 
     def _hit_target(self, declared: list[ElementState], index: int) -> ElementState | None:
         """The declared target (an index among the elements alive when the attack was
