@@ -32,14 +32,24 @@ _EPOCH = [0]
 _MARKS = [0]
 
 
+# The revival epoch moves only on what could give a unit with no living element one again:
+# an element's `alive` set true, a whole elements list or markers dict assigned, and
+# `liveness_changed`. While it stays, such a unit has none (a ruleset re-checking liveness
+# after a loss need only look at the units that had one).
+_REVIVALS = [0]
+
+
 def _moved(instance: Any, attribute: Any, value: Any) -> Any:
     _EPOCH[0] += 1
+    if value:
+        _REVIVALS[0] += 1
     return value
 
 
 def _replaced(instance: Any, attribute: Any, value: Any) -> Any:
     _EPOCH[0] += 1
     _MARKS[0] += 1
+    _REVIVALS[0] += 1
     return value
 
 
@@ -50,10 +60,15 @@ def marks_epoch() -> int:
 def liveness_changed() -> None:
     """Say that a unit's standing changed without an assignment (`markers["removed"] = True`)."""
     _EPOCH[0] += 1
+    _REVIVALS[0] += 1
 
 
 def liveness_epoch() -> int:
     return _EPOCH[0]
+
+
+def revival_epoch() -> int:
+    return _REVIVALS[0]
 
 
 @attrs.define

@@ -10,7 +10,7 @@ from campaign.engine.commands import Reroll
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.pending import Resolution as Resolution  # the mixins import it from here
-from campaign.engine.state import BattleState, ElementState, UnitState, liveness_epoch
+from campaign.engine.state import BattleState, ElementState, UnitState, liveness_epoch, revival_epoch
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.commands import Attack, FactCommand, Shoot, fact
 from campaign.rulesets.flat_out_war.engine.rolls import Mod
@@ -100,8 +100,8 @@ class PlayHelpers:
     _spec_lists: dict[tuple[str, ...], tuple[list[UnitState], list[CommandSpec]]]
     # element id -> its attributes as created and whether it has a ranged weapon (activation.py)
     _bought_of: dict[str, tuple[dict[str, Any], bool]]
-    # _living's lists with the units list and (epoch, count) they were made for
-    _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState]] | None
+    # _living's lists with the units list, (epoch, count) and revival epoch they were made for
+    _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState], int] | None
     _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
     _sides_standing: int  # how many sides have a unit standing, counted with _living's lists
     # charging.py: the elements turned to face a charge since the last clearing, and the state
@@ -173,9 +173,14 @@ class PlayHelpers:
         cached = self._living_cache
         if cached is not None and cached[0] is units and cached[1] == key:
             return cached[2], cached[3]
+        # after a loss (nothing revived since the lists were made), only the units that had a
+        # living element can have changed: the ones without stay without (not looked through)
+        scan = units
+        if cached is not None and cached[0] is units and cached[1][1] == key[1] and cached[4] == revival_epoch():
+            scan = cached[3]
         standing: list[UnitState] = []
         with_alive: list[UnitState] = []
-        for u in units:  # (one pass: UnitState.eliminated is "removed" or no living element)
+        for u in scan:  # (one pass: UnitState.eliminated is "removed" or no living element)
             for e in u.elements:
                 if e.alive:
                     with_alive.append(u)
@@ -187,7 +192,7 @@ class PlayHelpers:
         else:
             self._enemies_of = {}  # (made again from the new lists when asked)
             self._sides_standing = len({u.side for u in standing})
-        self._living_cache = (units, key, standing, with_alive)
+        self._living_cache = (units, key, standing, with_alive, revival_epoch())
         return standing, with_alive
 
     def _situation(self, state: BattleState, unit: UnitState, target: UnitState | None, cmd: FactCommand,
