@@ -82,6 +82,11 @@ def child(kind: str) -> None:
                 print(f"the dashboard does not show {missing}", file=sys.stderr)
             self.exit(return_code=1 if missing else 0)
 
+        def demo_failed(self, exc: Exception | None, folder: Path | None = None) -> None:
+            # the campaigns list would come instead, and the clock would never stop: say why
+            print(f"the demo was not written: {exc!r}", file=sys.stderr)
+            self.exit(return_code=1)
+
         def run(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
             self.looks = 0
             super().run(headless=True, size=(80, 24))
@@ -105,8 +110,10 @@ def measure(kind: str, runs: int) -> tuple[list[float], list[float]]:
     walls, cpus = [], []
     for i in range(runs + 1):
         out = subprocess.run(
-            [sys.executable, __file__, "--child", kind], capture_output=True, text=True, check=True, cwd=ROOT, env=env
+            [sys.executable, __file__, "--child", kind], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
         )
+        if out.returncode:
+            sys.exit(f"the {kind} run failed (exit {out.returncode}):\n{out.stderr[-3000:]}")
         if i == 0:
             continue  # the warm-up: writes the .pyc files a later run reads
         wall, cpu = out.stdout.strip().splitlines()[-1].split()

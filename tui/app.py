@@ -209,9 +209,13 @@ class MusterApp(App[None]):
         self.demo_dashboard.hand(loaded, scenarios)
         self.show_demo()
         # Said briefly: the toast sits over the Forces panel, and the campaigns list
-        # (Escape) shows the folder for good.
-        self.notify(inert(f"A fresh demo campaign was written to {loaded.path}"), markup=False, timeout=DEMO_NOTICE_SECONDS)
+        # (Escape) shows the folder for good. It comes once the dashboard is drawn: its
+        # own mount and layout would otherwise hold the first frame back.
+        self.call_after_refresh(self.demo_notice, loaded.path)
         self.call_after_refresh(self.resume_gc)
+
+    def demo_notice(self, path: Path) -> None:
+        self.notify(inert(f"A fresh demo campaign was written to {path}"), markup=False, timeout=DEMO_NOTICE_SECONDS)
 
     def demo_failed(self, exc: Exception | None, folder: Path | None = None) -> None:
         """The campaigns list instead of the demo (of `folder`, else the one Muster was opened on)."""

@@ -134,7 +134,10 @@ async def test_a_slow_demo_shows_its_dashboard_loading_then_the_campaign(
     monkeypatch.setattr(tui.app, "DEMO_BLANK_SECONDS", 0.01)
     app = app_for(str(tmp_path), demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        for _ in range(100):  # the dashboard comes after DEMO_BLANK_SECONDS (later on a busy machine)
+            await pilot.pause(0.05)
+            if isinstance(app.screen, DashboardScreen) and app.screen.is_mounted:
+                break
         dashboard = app.screen
         assert isinstance(dashboard, DashboardScreen) and dashboard.loaded is None
         assert dashboard.query_one("#standings").loading

@@ -6,6 +6,7 @@ from typing import ClassVar, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
 from tui.widgets.too_small import TooSmall
 
@@ -22,8 +23,9 @@ class MusterScreen(Screen[ResultT]):
         Binding("f1", "app.help", "Help"),
     ]
 
-    def on_mount(self) -> None:
-        self.mount(TooSmall(id="too-small"))
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        widgets.append(TooSmall(id="too-small"))  # mounted with the screen's own widgets: one layout
 
     def has_unsaved(self) -> bool:
         return False
@@ -65,8 +67,9 @@ class MusterModal(ModalScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def on_mount(self) -> None:
-        self.mount(TooSmall(id="too-small"))
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        widgets.append(TooSmall(id="too-small"))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

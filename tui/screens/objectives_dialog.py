@@ -85,7 +85,7 @@ class ObjectivesScreen(MusterModal):
                               "it decides the battle whatever the VPs.", style="dim"), classes="dialog-keys")
             yield Footer()
 
-    def on_mount(self) -> None:  # MusterModal's own on_mount runs too (Textual walks the MRO)
+    def on_mount(self) -> None:
         self.query("ChoiceField").first().focus()
 
     def action_confirm(self) -> None:
