@@ -53,7 +53,8 @@ class Command:
             value = getattr(self, name)
             if value == default or value is None:
                 continue
-            out[name] = _converter.unstructure(value)
+            plain = _unstructured(value)  # (plain values, most of them, without cattrs' dispatch)
+            out[name] = _converter.unstructure(value) if plain is _NOT_PLAIN else plain
         return out
 
     def describe(self) -> str:
@@ -259,9 +260,46 @@ def _as_plain(kind: str, value: Any) -> Any:
 
 
 _NOT_PLAIN = object()
+_SCALARS = (str, int, bool, float, type(None))
+
+
+def _unstructured(value: Any) -> Any:
+    """What cattrs unstructures a value of plain TOML kinds to (a scalar itself; a dict with
+    text keys or a list, copied, their items likewise), or _NOT_PLAIN for anything else."""
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is dict:
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            item = _unstructured(v)
+            if type(k) is not str or item is _NOT_PLAIN:
+                return _NOT_PLAIN
+            out[k] = item
+        return out
+    if t is list:
+        items = [_unstructured(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in items) else items
+    return _NOT_PLAIN
 
 
 def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
+    plain = _plain_fields(cls)
+    if plain is not None:
+        # every field known and of exactly its plain type (what a log or a legal spec gives):
+        # its shape is then right too, so only the dicts and lists are copied, as cattrs does
+        values: dict[str, Any] = {}
+        for key, value in fields.items():
+            kind = plain.get(key)
+            value = _NOT_PLAIN if kind is None else _as_plain(kind, value)
+            if value is _NOT_PLAIN:
+                break
+            values[key] = value
+        else:
+            try:
+                return cls(**values)
+            except Exception:  # let the checks below word the error as they always have
+                pass
     known = _field_names(cls)
     for key, value in fields.items():
         if key not in known:
@@ -270,14 +308,6 @@ def build(cls: type[Command], fields: Mapping[str, Any]) -> Command:
         problem = shape_problem(value, _type_name(cls, key))
         if problem:
             raise IllegalCommand("commands", f"{cls.type}: {key} must be {problem}, not {value!r}")
-    plain = _plain_fields(cls)
-    if plain is not None:
-        values = {key: _as_plain(plain[key], value) for key, value in fields.items()}
-        if all(v is not _NOT_PLAIN for v in values.values()):
-            try:
-                return cls(**values)
-            except Exception:  # let cattrs build it and word the error as it always has
-                pass
     try:
         return _converter.structure(dict(fields), cls)
     except Exception as exc:  # cattrs gathers errors in an exception group; flatten it

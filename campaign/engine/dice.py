@@ -37,6 +37,10 @@ class RollRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RollRecord:
+        die, faces, by = data.get("die"), data.get("faces"), data.get("by", "")
+        if type(die) is int and type(faces) is list and all(type(f) is int for f in faces) and not by:
+            # as a log holds them (every roll of every replay): nothing to convert
+            return cls(die, tuple(faces), str(data.get("purpose", "")))
         try:
             die = int(data["die"])
             faces = tuple(int(f) for f in data["faces"])

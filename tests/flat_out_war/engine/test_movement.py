@@ -80,3 +80,18 @@ def test_turning_limits() -> None:
     assert turning_problem([fighter(attrs=("Agile",))], tight_line=True, pivot_start=180) is None
     assert turning_problem([fighter()], tight_line=True, line_move="wheel", about_face=True) is None
     assert turning_problem([fighter()], tight_line=True, pivot_start=45)
+
+
+def test_a_move_declaring_no_turn_is_never_refused_for_turning() -> None:
+    # _check_move builds no combat views for such a move: turning_problem must agree
+    from campaign.rulesets.flat_out_war.engine.movement import LINE_MOVES, declares_turns, turning_problem
+
+    kinds = [[fighter()], [fighter(attrs=("Cumbersome",))], [fighter(), fighter(kind="vehicle")], []]
+    for line_move in LINE_MOVES:
+        assert not declares_turns(0, 0, 0, line_move)
+        for elements in kinds:
+            for tight in (True, False):
+                assert turning_problem(elements, tight_line=tight, line_move=line_move, about_face=True) is None
+    assert declares_turns(0, 0, 0, "sideways") and declares_turns(45, 0, 0, "straight")
+    assert declares_turns(0, -45, 0, "wheel") and declares_turns(0, 0, 1, "oblique")
+    assert turning_problem([fighter()], tight_line=True, line_move="sideways")

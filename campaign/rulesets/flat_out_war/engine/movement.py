@@ -163,6 +163,15 @@ def can_go_prone(element: Combatant, edition: Edition) -> str | None:
     return None
 
 
+LINE_MOVES = ("straight", "oblique", "wheel")
+
+
+def declares_turns(pivot_start: int, pivot_end: int, turns_during: int, line_move: str) -> bool:
+    """Whether a move declares any turn `turning_problem` could refuse: without one it
+    finds nothing wrong, whatever the elements (a caller need not build their views)."""
+    return bool(pivot_start or pivot_end or turns_during) or line_move not in LINE_MOVES
+
+
 def turning_problem(
     elements: Sequence[Combatant],
     *,
@@ -177,7 +186,7 @@ def turning_problem(
     if all(e.has("agile") for e in elements):
         return None  # Agile: any direction, any number of turns
     if tight_line:
-        if line_move not in ("straight", "oblique", "wheel"):
+        if line_move not in LINE_MOVES:
             return f"a line moves straight, obliquely or by a wheel, not {line_move!r}"
         if pivot_start or pivot_end or turns_during:
             return "a tight line turns only by an oblique move, a wheel or an about face"

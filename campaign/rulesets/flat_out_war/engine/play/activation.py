@@ -90,7 +90,9 @@ class ActivationMixin(PlayHelpers):
                         specs.append(spec)
             enemies = self._enemies(state, unit.side)
             specs.extend(self._attack_specs("melee", unit, enemies, "melee attack on"))
-            if any(self.combatant(state, e).ranged for e, (_, guns) in zip(able, bought) if guns):
+            # an element created with a ranged weapon has one still unless it lost weapons
+            if any(not e.data.get("lost_weapons") or self.combatant(state, e).ranged
+                   for e, (_, guns) in zip(able, bought) if guns):
                 specs.extend(self._attack_specs("shoot", unit, enemies, "shoot at"))
             for es, (own, _) in zip(able, bought):
                 if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:

@@ -26,6 +26,7 @@ from campaign.rulesets.flat_out_war.engine.movement import (
     can_go_prone,
     can_run,
     check_path,
+    declares_turns,
     turning_problem,
 )
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
@@ -57,61 +58,73 @@ class MovementMixin(PlayHelpers):
             if name in given and given[name] < 0:
                 raise IllegalCommand("FOW 6", f"{name} cannot be negative ({given[name]})")
         able = self._able(state, unit)
-        cs = [self.combatant(state, e) for e in able]
+        made: list[Combatant] = []
+
+        def views() -> list[Combatant]:
+            """The able elements' combat views, built when a check first needs them: a
+            plain move (most of them) asks none of its questions of the elements."""
+            if not made and able:
+                made.extend(self.combatant(state, e) for e in able)
+            return made
+
         run = bool(f("run"))
         fleeing = unit.data.get("morale") == "fleeing"
         if unit.markers.get("held_still"):
             raise IllegalCommand("FOW 20 Sharpshooter", "its shot took Sharpshooter's +1 for not moving this "
                                                         "activation; declare will_move with the shot to move after it")
         if run and not fleeing:
-            reason = can_run(cs, self.edition)
+            reason = can_run(views(), self.edition)
             if reason:
                 raise IllegalCommand("FOW 6.4", reason)
             if unit.markers.get("acted") and not unit.markers.get("ran"):
                 raise IllegalCommand("A-13", "cannot run after an Other Action taken without the running -1; "
                                              "declare will_run with the action")
         if f("prone") == "down":
-            for c in cs:
+            for c in views():
                 reason = can_go_prone(c, self.edition)
                 if reason:
                     raise IllegalCommand("FOW 6.5", f"{c.name}: {reason}")
         fly = f("fly")
-        if fly and not all(c.has("flying") for c in cs):
+        if fly and not all(c.has("flying") for c in views()):
             raise IllegalCommand("FOW 20 Flying", "only Flying elements take off or land")
-        if f("jump") and not all(c.has("jump") for c in cs):
+        if f("jump") and not all(c.has("jump") for c in views()):
             raise IllegalCommand("FOW 20 Jump", "only elements with Jump may jump")
         distance_moved = _distance(cmd)
         if f("jump"):
-            reach = min((c.param("jump") or 0) for c in cs)
+            reach = min((c.param("jump") or 0) for c in views())
             if distance_moved > reach:
                 raise IllegalCommand("FOW 20 Jump", f"a jump reaches at most {reach}\" (the bought distance)")
         whole_move = "landing" if fly == "land" else ("diving or surfacing" if f("submerge") else "")
         if whole_move and (distance_moved or f("path")):
             raise IllegalCommand("FOW 20", f"{whole_move} takes the whole move: no distance can be moved")
-        if f("submerge") and not all(c.has("submersible") for c in cs):
+        if f("submerge") and not all(c.has("submersible") for c in views()):
             raise IllegalCommand("FOW 20 Submersible", "only Submersible elements dive or surface")
         airborne = self._flies(state, unit, cmd)
-        if airborne and distance_moved < 2 and not all(c.has("hover") for c in cs):
+        if airborne and distance_moved < 2 and not all(c.has("hover") for c in views()):
             raise IllegalCommand("FOW 20 Flying", "a flying element moves at least 2\" every turn (Hover is exempt)")
         why = depth_problem(len(unit.alive), f("depth") or "")
         if why:
             raise IllegalCommand("FOW 5.1", why)
         if f("in_cohesion") is False:
             raise IllegalCommand("A-08", "the unit must end its move in cohesion, as one connected group")
-        tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
-        turning = turning_problem(
-            cs, tight_line=tight and len(cs) > 1
-            and (f("formation") or unit.data.get("formation", "line")) == "line"
-            and not unit.data.get("disordered") and not fleeing,
-            pivot_start=int(f("pivot_start") or 0),
-            pivot_end=int(f("pivot_end") or 0),
-            turns_during=int(f("turns_during") or 0),
-            line_move=f("line_move") or "straight",
-            about_face=bool(f("about_face")),
-        )
-        if turning:
-            raise IllegalCommand("FOW 6.3", turning)
-        sailing = any(c.has("sailed") for c in cs)
+        pivot_start, pivot_end = int(f("pivot_start") or 0), int(f("pivot_end") or 0)
+        turns_during, line_move = int(f("turns_during") or 0), f("line_move") or "straight"
+        if declares_turns(pivot_start, pivot_end, turns_during, line_move):
+            cs = views()
+            tight = not any(c.has("loose cohesion") or (self.edition == V17 and c.kind == "vehicle") for c in cs)
+            turning = turning_problem(
+                cs, tight_line=tight and len(cs) > 1
+                and (f("formation") or unit.data.get("formation", "line")) == "line"
+                and not unit.data.get("disordered") and not fleeing,
+                pivot_start=pivot_start,
+                pivot_end=pivot_end,
+                turns_during=turns_during,
+                line_move=line_move,
+                about_face=bool(f("about_face")),
+            )
+            if turning:
+                raise IllegalCommand("FOW 6.3", turning)
+        sailing = self._static_any("sailed") and any(c.has("sailed") for c in views())
         heading = f("heading")
         if heading == "into_wind":
             raise IllegalCommand("FOW 20 Sailed", "a Sailed element may never head straight into the wind")
@@ -119,15 +132,15 @@ class MovementMixin(PlayHelpers):
             raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
         path = _parse_path(f("path") or "")
         jumping = bool(f("jump"))
-        budget = self._allowance(state, unit, cs, cmd, run or fleeing, able, airborne) if cs else Fraction(0)
+        budget = self._allowance(state, unit, cmd, run or fleeing, able, airborne) if able else Fraction(0)
         used = Fraction(distance_moved)
-        if cs and not path and not jumping and not whole_move and distance_moved > budget:
+        if able and not path and not jumping and not whole_move and distance_moved > budget:
             # a distance is inches of open ground: it can never exceed the allowance (FOW 6.1)
             raise IllegalCommand("FOW 6.1", f"a move of {distance_moved}\" is more than the unit's allowance "
                                             f"of {float(budget):g}\"")
-        if path and cs:
+        if path and able:
             # on open ground no element's exemptions change the cost: one element's check is all
-            movers = cs[:1] if all(seg.terrain == "open" for seg in path) else cs
+            movers = [self.combatant(state, able[0])] if all(seg.terrain == "open" for seg in path) else views()
             for c in movers:
                 try:
                     used = check_path(path, budget, c, self.edition, running=run or fleeing,
@@ -135,7 +148,7 @@ class MovementMixin(PlayHelpers):
                 except IllegalMove as exc:
                     raise IllegalCommand(exc.rule, f"{c.name}: {exc}") from None
         said = bool(distance_moved or path)  # a flight given no distance or path runs its whole move
-        if fleeing and cs and said and not f("left_table") and not f("stopped"):
+        if fleeing and able and said and not f("left_table") and not f("stopped"):
             # FOW 15.3: the flight uses all the movement the unit has (short by less than an inch)
             last = path[-1].terrain if path else "open"
             step = max(Fraction(1), TERRAIN_COST.get(last) or Fraction(1))
@@ -227,15 +240,17 @@ class MovementMixin(PlayHelpers):
 
         unit = self._unit(state, unit_id)
         cmd = Move(unit=unit_id, facts=dict(facts or {}))
-        cs = [self.combatant(state, e) for e in self._able(state, unit)]
+        able = self._able(state, unit)
         running = bool(fact(cmd, "run", MOVE_FACTS)) or unit.data.get("morale") == "fleeing"
-        return self._allowance(state, unit, cs, cmd, running) if cs else Fraction(0)
+        return self._allowance(state, unit, cmd, running, able) if able else Fraction(0)
 
-    def _allowance(self, state: BattleState, unit: UnitState, cs: list[Combatant], cmd: Move, running: bool,
+    def _allowance(self, state: BattleState, unit: UnitState, cmd: Move, running: bool,
                    able: list[ElementState] | None = None, airborne: bool | None = None) -> Fraction:
         """`able` and `airborne`: `_able(unit)` and `_flies(unit, cmd)`, when the caller has them."""
+        if able is None:
+            able = self._able(state, unit)
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
-        moves = [self.element_of(state, e).move or 0 for e in (self._able(state, unit) if able is None else able)]
+        moves = [self.element_of(state, e).move or 0 for e in able]
         move = min((m for m in moves if m > 0), default=0)
         effects = self.effects_on(state, unit.id)
         if airborne is None:
@@ -254,8 +269,8 @@ class MovementMixin(PlayHelpers):
                 bool(f("depth"))
                 and f("depth") != unit.data.get("depth", "single")),
             stand_up=f("prone") == "up",
-            sailed=SAIL_FRACTION.get(f("heading") or "", Fraction(1))
-            if any(c.has("sailed") for c in cs) else Fraction(1),
+            sailed=SAIL_FRACTION.get(f("heading") or "", Fraction(1)) if self._static_any("sailed") and any(
+                self.combatant(state, e).has("sailed") for e in able) else Fraction(1),
         )
 
     def _do_move(self, state: BattleState, cmd: Move, ctx: Context) -> Resolution:
