@@ -5,6 +5,10 @@ property tests), whatever a test's own @settings say about example counts: every
 the same examples, so a failure shows on every machine and CI's time does not vary from
 run to run.
 
+Under pytest-xdist, the longest tests go first (tests/durations.txt; see
+pytest_collection_modifyitems): a long test that starts last keeps one worker busy while
+the others have finished.
+
 Textual's animations are off in tests (TEXTUAL_ANIMATIONS=none, as a player may set it): a
 Pilot press waits for every running animation to end, a scroll's included, which only adds
 wall time; what the screen ends up showing is the same.
@@ -15,7 +19,9 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import textual._wait
@@ -62,3 +68,29 @@ def _cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ.pop("XDG_CACHE_HOME", None)
     else:
         os.environ["XDG_CACHE_HOME"] = old
+
+
+# The wall time of each long test (at least 1 s), as `pytest --durations` prints it. Refresh:
+#   python -m pytest -n 3 -q --durations=0 | awk '/^[0-9.]+s call/ && $1+0 >= 1' > tests/durations.txt
+# A test not listed counts as short; a stale line only makes the order less good.
+DURATIONS = Path(__file__).with_name("durations.txt")
+_DURATION = re.compile(r"^([0-9.]+)s\s+(?:setup|call|teardown)\s+(\S.*?)\s*$")
+
+
+def _durations() -> dict[str, float]:
+    out: dict[str, float] = {}
+    for line in DURATIONS.read_text(encoding="utf-8").splitlines() if DURATIONS.exists() else ():
+        if m := _DURATION.match(line):
+            out[m[2]] = out.get(m[2], 0.0) + float(m[1])
+    return out
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own grouping by fixture parameters
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With xdist workers, the longest tests first (stable otherwise): the workers take tests
+    one at a time (--maxschedchunk=1 in pyproject.toml), so the long ones are spread over
+    them and the run ends on short tests. Without xdist the order is left as collected."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    cost = _durations()
+    items.sort(key=lambda item: -cost.get(item.nodeid, 0.0))  # sort is stable
