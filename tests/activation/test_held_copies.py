@@ -45,6 +45,11 @@ def test_a_copy_is_used_again_only_while_the_unit_equals_it() -> None:
     assert again["u0"] is shadows["u0"]  # new: copied now
     assert first["u2"] is not again["u2"] and first["u2"].elements[1].data["reload"] == {}
     assert first["u3"].elements[0].alive  # an earlier copy is never changed
+    # a changed unit's new copy shares the copies of its unchanged models, never the live ones
+    assert again["u2"].elements[0] is first["u2"].elements[0]
+    assert again["u2"].elements[1] is not first["u2"].elements[1]
+    assert again["u2"].elements[1].data is not state.units[2].elements[1].data
+    assert again["u2"].elements[1].data["reload"] is not state.units[2].elements[1].data["reload"]
     # an unchanged unit keeps its copy (the point of the cache)
     state.units[0].data["x"] = 1
     third = HeldResults(shadows=shadows).before(state, "u0")

@@ -92,7 +92,48 @@ def assign(target: Any, source: Any) -> None:
             for a, b in zip(mine, new):
                 assign(a, b)
         else:
-            setattr(target, f.name, copy.deepcopy(new))
+            setattr(target, f.name, _plain_copy(new))
+
+
+_ATOMS = frozenset({str, int, bool, type(None), Fraction})  # never changed in place: shared by copies
+
+
+def _plain_copy(value: Any) -> Any:
+    """copy.deepcopy for the plain data of state (dicts, lists, ints, strings, Fractions),
+    a few times faster; anything else goes to deepcopy. Copies made for reading only: a
+    value met twice is copied twice (deepcopy would share it)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _plain_copy(v) for v in value]
+    return copy.deepcopy(value)
+
+
+# the fields _copy_unit and _copy_element copy; a class with other fields is deep-copied
+_PLAIN = (
+    tuple(f.name for f in attrs.fields(UnitState)) == ("id", "name", "side", "elements", "markers", "data")
+    and tuple(f.name for f in attrs.fields(ElementState)) == ("id", "name", "unit", "entry", "alive", "markers", "data")
+)
+
+
+def _copy_element(e: ElementState) -> ElementState:
+    return ElementState(e.id, e.name, e.unit, e.entry, e.alive, _plain_copy(e.markers), _plain_copy(e.data))
+
+
+def _copy_unit(unit: UnitState, old: UnitState | None) -> UnitState:
+    """A copy of `unit` for reading, sharing the element copies of `old` (an earlier copy of
+    it) where the element still equals them: a new turn or an action touches a unit's own
+    markers and a few of its models, and copies are never changed (so they may share)."""
+    if not _PLAIN or type(unit) is not UnitState or any(type(e) is not ElementState for e in unit.elements):
+        return copy.deepcopy(unit)
+    if old is not None and len(old.elements) == len(unit.elements):
+        elements = [was if was == now else _copy_element(now) for was, now in zip(old.elements, unit.elements)]
+    else:
+        elements = [_copy_element(now) for now in unit.elements]
+    return UnitState(unit.id, unit.name, unit.side, elements, _plain_copy(unit.markers), _plain_copy(unit.data))
 
 
 @attrs.define
@@ -126,7 +167,7 @@ class HeldResults:
                 continue
             old = shadows.get(unit.id)
             if old is None or old != unit:
-                old = shadows[unit.id] = copy.deepcopy(unit)
+                old = shadows[unit.id] = _copy_unit(unit, old)
             out[unit.id] = old
         return out
 
@@ -137,7 +178,7 @@ class HeldResults:
             old = before.get(unit.id)
             if old is None or unit == old:
                 continue
-            self.changes.append((unit.id, old, copy.deepcopy(unit)))
+            self.changes.append((unit.id, old, _copy_unit(unit, None)))
             assign(unit, old)
             held.append(unit.id)
         return held
@@ -147,7 +188,7 @@ class HeldResults:
         done: list[str] = []
         for unit_id, base, ours in self.changes:
             live = state.unit(unit_id)
-            assign(live, merge3(base, ours, copy.deepcopy(live)))
+            assign(live, merge3(base, ours, _copy_unit(live, None)))
             if unit_id not in done:
                 done.append(unit_id)
         self.changes = []

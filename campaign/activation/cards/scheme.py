@@ -249,7 +249,7 @@ class CardScheme(PhasedScheme):
                     ctx.emit("card_skipped", f"{unit.name} {why}; its card will be skipped", unit=unit.id)
                 continue
             owed = host.prep_owed(state, unit.id)
-            if owed is not None:  # the host keeps the reload counters: mirror them
+            if owed is not None and (owed or cu.prep_remaining):  # the host keeps the reload counters: mirror them
                 cu.prep_remaining = dict(sorted(owed.items()))
                 for weapon in owed:
                     cu.prep_value.setdefault(weapon, owed[weapon])

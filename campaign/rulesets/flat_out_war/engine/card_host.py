@@ -35,7 +35,9 @@ from campaign.activation.cards.rules import FlatModifier, Step
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, FactSpec, Resolution
-from campaign.engine.state import BattleState, liveness_changed
+from campaign.engine.state import BattleState, ElementState, liveness_changed
+from campaign.force import Element
+from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.commands import Melee, Move, Shoot
 
 if TYPE_CHECKING:
@@ -71,6 +73,10 @@ class FlatOutWarHost(CardHost):
     """Handed to the card scheme by FlatOutWarRules.scheme_host."""
 
     rules: FlatOutWarRules  # the only rules that hand this host out
+
+    def __init__(self, rules: FlatOutWarRules, options: dict[str, Any] | None = None) -> None:
+        super().__init__(rules, options)
+        self._reloaders: dict[str, tuple[Element, bool]] = {}  # see _may_reload
 
     # --- who takes part -----------------------------------------------------------------
     def is_unit(self, state: BattleState, unit_id: str) -> bool:
@@ -228,11 +234,24 @@ class FlatOutWarHost(CardHost):
             # units that were, at new_state): asked for every unit after every action
             return out
         for es in state.unit(unit_id).alive:
+            if not self._may_reload(state, es):
+                continue
             for arm in self.rules.combatant(state, es).weapons:
                 if getattr(arm, "reload", 0):
                     x, where = out.setdefault(arm.name, (int(arm.reload), []))
                     where.append((es, str(arm.index)))
         return out
+
+    def _may_reload(self, state: BattleState, es: ElementState) -> bool:
+        """Whether the element was created with a Reload weapon: its combat view's weapons
+        are the ones it was created with, less those lost. Kept by element id beside the
+        element it was read from (a battle started again on these rules has new ones)."""
+        element = self.rules.element_of(state, es)
+        found = self._reloaders.get(es.id)
+        if found is None or found[0] is not element:
+            per_weapon = static_traits(element)[0][1]
+            found = self._reloaders[es.id] = (element, any(int(t.get("reload") or 0) for t in per_weapon))
+        return found[1]
 
     def weapons(self, state: BattleState, unit_id: str) -> list[tuple[str, int, bool]]:
         # FOW weapons start loaded: every Reload weapon counts as prepped at the start
