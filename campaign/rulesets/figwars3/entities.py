@@ -82,6 +82,7 @@ def create(rules: Any, state: BattleState, caster: ElementState, command: Any, l
         rules.register_entity(eid, profile)
         unit.elements.append(el)
     state.units.append(unit)
+    liveness_changed()  # a new unit stands
     caster.data["arc"] = {**caster.data["arc"], "entity": True}  # no points on other powers meanwhile
     cps = sum(d.cp for d in designs)
     ctx.emit("entity", f"{caster.name} calls up {len(designs)} arcane entit{'y' if len(designs) == 1 else 'ies'} ({cps} of "
@@ -136,6 +137,7 @@ def turn_start(state: BattleState, ctx: Context, caster: str = "") -> Generator[
                 ctx.emit("entity", f"{el.name} runs wild: it goes for the nearest model that is not an entity", model=el.id)
         if unit.eliminated:
             unit.markers["removed"] = True
+            liveness_changed()
 
 
 def caster_fell(state: BattleState, el: ElementState, ctx: Context) -> Generator[Any, Any, None]:

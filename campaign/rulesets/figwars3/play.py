@@ -25,7 +25,7 @@ from campaign.engine.display import UnitView
 from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.rules import BattleRules, Initiative, Resolution
 from campaign.engine.setup import BattleSetup
-from campaign.engine.state import BattleState, ElementState, UnitState, state_from_setup
+from campaign.engine.state import BattleState, ElementState, UnitState, liveness_changed, state_from_setup
 from campaign.rulesets.figwars3 import checks, control, firing, interrupts, margins, morale, movement, traits, turn, victory
 from campaign.rulesets.figwars3.attack import Term
 from campaign.engine.report import OddsReport
@@ -781,6 +781,7 @@ class FigWarsRules(BattleRules):
         if command.facts.get("reached_edge") and unit.data["status"] in ("falling_back", "retreating"):
             unit.data["status"] = "fled"
             unit.markers["removed"] = True
+            liveness_changed()  # off the table with its models standing: caches of who stands must know
             ctx.emit("fled", f"{unit.name} leaves the table and counts as lost", unit=unit.id)
 
     def _landing(self, state: BattleState, el: ElementState, ground: Any, ctx: Context) -> Resolution:
