@@ -127,12 +127,18 @@ class D10Rules(BattleRules):
                 model = roster.models.get(element.id)
                 if model is None:
                     continue
-                element.alive = model.alive
+                # written only when it differs: each write of `alive` moves the liveness epoch
+                # (campaign.engine.state), which every cache of who stands is keyed on, and this
+                # runs for every model after every step
+                if element.alive != model.alive:
+                    element.alive = model.alive
+                markers = element.markers
                 for key, on in (("pinned", model.marker == "pinned"), ("routed", model.marker == "routed"), ("out_of_command", model.out_of_command)):
                     if on:
-                        element.markers[key] = True
-                    else:
-                        element.markers.pop(key, None)
+                        if markers.get(key) is not True:
+                            markers[key] = True
+                    elif key in markers:
+                        del markers[key]
 
     # --- display ----------------------------------------------------------------------
     def describe_unit(self, state: BattleState, unit_id: str) -> Any:
