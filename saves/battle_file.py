@@ -23,7 +23,7 @@ import codecs
 import os
 from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -38,6 +38,7 @@ from saves.campaign_codec import compact, structure
 from saves.force_file import KEEP as FORCE_KEEP
 from saves.force_file import ORDER as FORCE_ORDER
 from saves.errors import SaveError
+from saves.paths import check_ref as check_ref  # where it was first defined; campaign files use it too
 from saves.toml_read import MAX_BATTLE_BYTES, parse_toml, read_bytes
 from saves.toml_write import dumps
 from saves.validate import FileKind
@@ -105,13 +106,6 @@ class BattleFinished(SaveError):
 
 
 # --- checks shared with the campaign files ----------------------------------------
-
-
-def check_ref(file: str | Path, key: str, ref: str) -> None:
-    """A path written in a save must stay inside the campaign folder."""
-    p = PurePosixPath(ref.replace("\\", "/"))
-    if ref and (p.is_absolute() or ".." in p.parts or ref.startswith("~") or ":" in ref):
-        raise SaveError(file, f"path {ref!r} leaves the campaign folder", key=key, expected="a path inside the campaign folder, like forces/humans.toml")
 
 
 def _check_header(file: str | Path, header: BattleHeader) -> None:

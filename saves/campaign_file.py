@@ -43,21 +43,12 @@ from campaign.findings import Finding
 from campaign.force import Force
 from campaign.outcome import BattleOutcome
 from saves.atomic import _fsync_dir, atomic_write_text
-from saves.battle_file import (
-    BattleHeader,
-    BattleResult,
-    BattleSide,
-    check_ref,
-    create_battle_file,
-    load_battle_file,
-    text_with_result,
-)
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
 from saves.force_file import dump_force, parse_force
 from saves.lease import LEASE_NAME, Lease, StaleSave, digest, last_write, note_write, writing
 from saves.lock import LOCK_NAME, campaign_lock
-from saves.paths import check_inside
+from saves.paths import check_inside, check_ref
 from saves.toml_read import MAX_BATTLE_BYTES, line_of, parse_toml, read_bytes, read_text
 from saves.toml_write import dumps
 from saves.validate import FileKind
@@ -437,6 +428,8 @@ def start_battle(
 ) -> Path:
     """Write the battle file's setup (each side's frozen roster, and the reason given for
     any muster let through over the limit or with errors) and mark it in progress."""
+    from saves.battle_file import BattleHeader, BattleSide, create_battle_file  # battles: not for `muster --demo`
+
     campaign = folder.campaign
     if campaign.battle_in_progress:
         raise CampaignError(f"battle {campaign.battle_in_progress} is still in progress")
@@ -474,6 +467,8 @@ def mustered_roster(folder: CampaignFolder) -> dict[str, Force]:
     then maps losses by name alone)."""
     if not folder.campaign.battle_in_progress:
         return {}
+    from saves.battle_file import load_battle_file
+
     try:
         battle = load_battle_file(folder.path / folder.campaign.battle_in_progress)
     except SaveError:
@@ -495,6 +490,7 @@ def finish_battle(
     campaign.toml replaced as one journaled change (a crash leaves all old or all new),
     then (if the campaign asks) a git commit."""
     from saves import git
+    from saves.battle_file import BattleResult, text_with_result
 
     campaign = folder.campaign
     if not campaign.battle_in_progress:
