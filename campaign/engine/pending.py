@@ -24,7 +24,9 @@ class FactSpec:
     own elements, the acting side's enemies' elements, or the elements
     of the command's `unit` or `target`); empty for anything else. `parts`: the values each
     picked id carries, written `id:part:part` in that order (a burst's dice, gap, cover);
-    a UI fills in their defaults for a newly picked id."""
+    a UI fills in their defaults for a newly picked id. `ask`: False for a fact the
+    command still accepts (battle files recorded earlier may carry it) but that has no
+    bearing on this one (a spotter for a rifle): a UI does not ask it."""
 
     name: str
     choices: tuple[Any, ...] = ()
@@ -32,6 +34,7 @@ class FactSpec:
     help: str = ""
     picks: str = ""
     parts: tuple[FactSpec, ...] = ()
+    ask: bool = True
 
 
 PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements", "own_elements", "enemy_elements")

@@ -187,3 +187,70 @@ async def _damage_result(tmp_path: Path) -> None:
         await faces(pilot, 1, 1, 1, 1, 1, 1, 1)  # the Strider's DEF 7d: none
         await faces(pilot, 3)  # the damage table: a movement hit
         assert "strider: DP 1/7, pilot alive, MOV halved, severely damaged" in panel(app)
+
+
+def test_the_units_panel_shows_the_acting_unit(tmp_path: Path) -> None:
+    asyncio.run(_acting_unit_in_view(tmp_path))
+
+
+def _units_shown(app: MusterApp) -> str:
+    """The units panel's column of the screen, as the player sees it."""
+    return "\n".join(line[:38] for line in screen_text(app).splitlines())
+
+
+async def _acting_unit_in_view(tmp_path: Path) -> None:
+    folder = campaign(tmp_path / "c", "USC Strike Group", "Revenant Host")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(folder)
+        await settle(pilot)
+        assert "Hunter Pair" not in _units_shown(app)  # the last unit is far below the panel's 20 lines
+
+        async def hunters() -> None:
+            shown = _units_shown(app)
+            assert "Hunter Pair" in shown and "hunter: DP" in shown  # scrolled down to the acting unit
+            await pick(pilot, "End activation")
+            assert "ODST Team" not in _units_shown(app)
+            await pick(pilot, "Activate ODST Team")
+            assert "ODST Team" in _units_shown(app)  # and back up for the next one
+
+        await play_until(pilot, "Hunter Pair", hunters)
+
+
+def test_the_shoot_form_asks_only_what_the_weapon_needs(tmp_path: Path) -> None:
+    asyncio.run(_shoot_forms(tmp_path))
+
+
+def _asked(app: MusterApp) -> set[str]:
+    form = app.screen
+    assert isinstance(form, CommandForm)
+    return {str(w.id)[len("fact-"):] for w in form.query("#form-fields .form-row > *") if str(w.id).startswith("fact-")}
+
+
+async def _shoot_forms(tmp_path: Path) -> None:
+    folder = campaign(tmp_path / "c", "USC Strike Group", "Revenant Host")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(folder)
+        await settle(pilot)
+        seen: dict[str, set[str]] = {}
+
+        async def shoot() -> None:
+            for weapon in ("Assault Rifle", "Fragmentation Grenade"):
+                await pick(pilot, f"marine: shoot Grunt Lance with {weapon}")
+                seen[weapon] = _asked(app)
+                await pilot.press("escape")
+                await settle(pilot)
+            await pick(pilot, "marine-gunner: shoot Grunt Lance with Rocket Launcher")
+            seen["Rocket Launcher"] = _asked(app)
+            await pilot.press("escape")
+            await settle(pilot)
+
+        await play_until(pilot, "Marine Squad", shoot)
+        common = {"cover", "prone", "aim", "in_melee", "fast_target"}
+        never = {"target_entangled", "shield_wall_front", "spotter", "sniper_option"}  # no entangler, no shield wall, nothing indirect
+        rifle, grenade, rocket = seen["Assault Rifle"], seen["Fragmentation Grenade"], seen["Rocket Launcher"]
+        assert common <= rifle and {"range_band", "shooter_cover", "burst"} <= rifle
+        assert not rifle & (never | {"thrower_sees", "under_template"})
+        assert common <= grenade and {"thrower_sees", "under_template"} <= grenade and not grenade & never
+        assert common <= rocket and "under_template" in rocket and not rocket & (never | {"thrower_sees"})

@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, ProgressBar, RichLog, Static
 from textual.widgets.option_list import Option
@@ -49,7 +50,7 @@ from tui.screens.battle_dialogs import (
 from tui.screens.battle_session import BattleSession, NothingToWatch, NotSaved
 from tui.screens.picker import Candidate, candidates
 from tui.widgets.action_list import ActionList
-from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, side_style, units_text
+from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, lines_of, side_style, units_text
 
 STYLES = Path(__file__).resolve().parent.parent / "styles"
 ROLL_OPTION = "roll"
@@ -329,7 +330,12 @@ class BattleScreen(MusterScreen):
         header.update(header_text(battle, session.scenario.name, view))
         cards = {u.unit: u for u in view.units} if view is not None else None
         active = str(battle.state.scheme.get("active_unit") or "")
-        self.query_one(UnitsPanel).update(units_text(battle, cards, active))
+        spans: dict[str, tuple[int, int]] = {}
+        units = units_text(battle, cards, active, spans)
+        self.query_one(UnitsPanel).update(units)
+        shown = spans.get(active or _unit_asked(session.pending))
+        if shown is not None:
+            self.call_after_refresh(self._bring_into_view, units, *shown)
         prompt, options = self._offer()
         self.query_one("#battle-prompt", Static).update(prompt)
         actions = self.query_one("#battle-actions", OptionList)
@@ -341,6 +347,19 @@ class BattleScreen(MusterScreen):
             actions.highlighted = session.preferred(pending, labels) if isinstance(pending, Decision) else 0
         actions.focus()
         self.call_after_refresh(self._follow_up)
+
+    def _bring_into_view(self, units: Text, start: int, end: int) -> None:
+        """Scroll the units panel (the least it must) so the acting unit's lines show, its
+        name first when the unit is taller than the panel: at 80x24 it may be far down."""
+        try:
+            panel = self.query_one(UnitsPanel)
+        except NoMatches:  # the screen closed meanwhile
+            return
+        width = panel.content_size.width
+        top = lines_of(units[:start], self.app.console, width)
+        height = lines_of(units[start:end], self.app.console, width)
+        region = Region(0, panel.virtual_region.y + panel.styles.padding.top + top, 1, max(1, height))
+        self.query_one("#units-scroll", VerticalScroll).scroll_to_region(region, animate=False, immediate=True)
 
     def _offer(self) -> tuple[Text, list[Option]]:
         """The prompt and the options for what the engine waits for."""
@@ -675,6 +694,15 @@ def _objective_label(objective: Any) -> str:
 
     label = objective.name + (f" ({format_vp(objective.vp)} VP)" if objective.vp else "")
     return label + (f", {objective.side} only" if objective.side else "")
+
+
+def _unit_asked(pending: object) -> str:
+    """The unit a decision is about when no unit is activating: the one every legal
+    command names (a unit's morale, a leash, a seat), else none."""
+    if not isinstance(pending, Decision) or not pending.legal:
+        return ""
+    named = {str(spec.params.get("unit") or "") for spec in pending.legal}
+    return named.pop() if len(named) == 1 else ""
 
 
 def _stat(path: Path) -> tuple[int, int] | None:

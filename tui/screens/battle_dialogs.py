@@ -176,7 +176,8 @@ class CommandForm(MusterModal):
         self.pickable: dict[str, tuple[str, str, str]] = {}  # widget id -> (name, picks kind, help)
         self.parts: dict[str, tuple[FactSpec, ...]] = {}  # widget id -> the values each picked id carries
         self.single: set[str] = set()  # widget ids of facts that hold one id, not a list
-        names = [name for name, _ in fields] + [fact.name for fact in spec.facts]
+        self.facts = [fact for fact in spec.facts if fact.ask]  # those that bear on this command
+        names = [name for name, _ in fields] + [fact.name for fact in self.facts]
         self.label_width = min(LABEL_WIDTH_MAX, max([LABEL_WIDTH, *(len(n) + 1 for n in names)]))
         if pick is not None:
             for name, default in fields:
@@ -185,7 +186,7 @@ class CommandForm(MusterModal):
                     self.pickable[f"field-{name}"] = (name, kind, self.helps.get(name, ""))
                     if isinstance(default, str):
                         self.single.add(f"field-{name}")  # one id (a target model): the last one ticked
-            for fact in spec.facts:
+            for fact in self.facts:
                 if fact.picks and not fact.choices:
                     self.pickable[f"fact-{fact.name}"] = (fact.name, fact.picks, fact.help)
                     self.parts[f"fact-{fact.name}"] = fact.parts
@@ -200,7 +201,7 @@ class CommandForm(MusterModal):
             with VerticalScroll(id="form-fields"):
                 for name, default in self.fields:
                     yield self._row(f"field-{name}", name, default, (), self.helps.get(name, ""), self.choices.get(name))
-                for fact in self.spec.facts:
+                for fact in self.facts:
                     value = self.defaults.get(fact.name, fact.default)
                     yield self._row(f"fact-{fact.name}", fact.name, value, fact.choices, fact.help, None)
             with VerticalScroll(id="form-odds-box"):  # a long report (a machine's damage results) scrolls
@@ -222,7 +223,7 @@ class CommandForm(MusterModal):
             options = labelled or [(shown(c) or NONE, c) for c in choices]
             widget: Any = ChoiceField(options, value, id=wid)
         else:
-            hint = f"{PICK_KEY.upper()} picks; {help_text}" if wid in self.pickable else help_text
+            hint = f"{PICK_KEY.upper()} picks" + (f"; {help_text}" if help_text else "") if wid in self.pickable else help_text
             widget = Input(inert(shown(value)), id=wid, placeholder=hint[:60], compact=True)
         widget.tooltip = help_text or None
         return Horizontal(label, widget, classes="form-row")
@@ -239,7 +240,7 @@ class CommandForm(MusterModal):
         for name, default in self.fields:
             fields[name] = self._value(f"field-{name}", name, default)
         facts: dict[str, Any] = {}
-        for fact in self.spec.facts:
+        for fact in self.facts:  # one not asked keeps its default: left out of the command
             facts[fact.name] = self._value(f"fact-{fact.name}", fact.name, fact.default)
         return fields, facts
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
 
@@ -27,14 +28,18 @@ def side_style(state: BattleState, side_id: str) -> str:
     return SIDE_STYLES[ids.index(side_id) % len(SIDE_STYLES)] if side_id in ids else "bold"
 
 
-def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active: str = "") -> Text:
-    """Both sides' units: a line per unit, then its living elements grouped when alike."""
+def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active: str = "",
+               spans: dict[str, tuple[int, int]] | None = None) -> Text:
+    """Both sides' units: a line per unit, then its living elements grouped when alike.
+    `spans`, when given, gets each unit's (start, end) in the text: where its lines are,
+    so the screen can scroll the acting unit into view."""
     state = battle.state
     text = Text(no_wrap=False)
     for side in state.sides:
         text.append(inert(side.name), style=side_style(state, side.id) + " underline")
         text.append("\n")
         for unit in state.units_of(side.id, alive=False):
+            start = len(text)
             alive = unit.alive
             style = "dim strike" if unit.eliminated else ("reverse" if unit.id == active else "")
             text.append(" " + inert(unit.name), style=style or "bold")
@@ -47,13 +52,20 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
             if words:
                 text.append("  " + inert(", ".join(words)), style="yellow")
             text.append("\n")
-            if view is None:
-                continue
-            lines = Counter(view.elements)
-            for line, count in lines.items():
-                text.append(f"   {count}x " if count > 1 else "   ", style="dim")
-                text.append(inert(line) + "\n")
+            if view is not None:
+                lines = Counter(view.elements)
+                for line, count in lines.items():
+                    text.append(f"   {count}x " if count > 1 else "   ", style="dim")
+                    text.append(inert(line) + "\n")
+            if spans is not None:
+                spans[unit.id] = (start, len(text))
     return text
+
+
+def lines_of(text: Text, console: Console, width: int) -> int:
+    """How many lines `text` (ending in a newline, or empty) takes at `width`, wrapped as
+    the panel wraps it."""
+    return len(text.wrap(console, max(1, width))) - 1
 
 
 def _card_words(card: Any) -> list[str]:

@@ -10,6 +10,7 @@ that `odds` reads (attack.py), so the odds shown are the odds rolled.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -35,7 +36,7 @@ from campaign.rulesets.figwars3.commands import COMMANDS, Cast, Reload, Retrieve
 from campaign.rulesets.figwars3.melee import MELEE_DEFAULTS, MELEE_FACTS, melee_attack
 from campaign.rulesets.figwars3.profile import Profile, carried_mov, profile_of
 from campaign.rulesets.figwars3.ranged import IN_MELEE_CLASS, weapon_class
-from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack
+from campaign.rulesets.figwars3.ranged import RANGED_DEFAULTS, RANGED_FACTS, check_facts, placed, placement_terms, ranged_attack, unused_facts
 from campaign.rulesets.figwars3.rerolls import ReRoll
 from campaign.rulesets.figwars3.statuses import ModelState
 from campaign.rulesets.figwars3.weapons import RangedWeapon
@@ -102,6 +103,13 @@ def _fact_specs(known: dict[str, tuple[Any, ...]], defaults: dict[str, Any], ski
 
 
 SHOOT_FACTS = (*_fact_specs(RANGED_FACTS, RANGED_DEFAULTS, ("role",)), BLAST_LIST)
+
+
+@functools.lru_cache(maxsize=64)
+def shoot_facts(unused: frozenset[str]) -> tuple[FactSpec, ...]:
+    """SHOOT_FACTS with `unused` not asked (still accepted: battle files recorded before
+    may carry them); one tuple per set, so the engine's lookups by tuple stay cached."""
+    return tuple(attrs.evolve(f, ask=False) if f.name in unused else f for f in SHOOT_FACTS)
 STRIKE_FACTS = _fact_specs(MELEE_FACTS, MELEE_DEFAULTS, ("prior_attackers", "defender_state", "attacker_focus", "target_kind"))
 
 
@@ -434,8 +442,10 @@ class FigWarsRules(BattleRules):
             cost = turn.shoot_cost(weapon.slow)
             if actions < cost or weapon.name in el.data["unloaded"] or not _fires(weapon):
                 continue
-            facts = SHOOT_FACTS + self._firing_facts(el, weapon, actions)
+            ways = self._firing_facts(el, weapon, actions)
+            paired = any(f.name == "second_weapon" for f in ways)
             for enemy in enemies:
+                facts = self._shoot_facts(el, weapon, enemy, paired) + ways
                 ranked = self._ranked(enemy) and not (weapon.indirect or weapon.grenade)
                 specs.append(
                     CommandSpec(
@@ -500,6 +510,11 @@ class FigWarsRules(BattleRules):
         specs.extend(optional_play.specs(self, state, unit, el, base, who, enemies))  # 15.2 Hail of Arrows
         specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
+
+    def _shoot_facts(self, el: ElementState, weapon: RangedWeapon, enemy: UnitState, paired: bool) -> tuple[FactSpec, ...]:
+        """The facts of 18.2 for a shot at `enemy`, those that cannot change it not asked."""
+        shield_wall = any(self.profile(e.id).has("Shield Wall") for e in enemy.alive)
+        return shoot_facts(unused_facts(weapon, self._armed(el).sniper, shield_wall, paired))
 
     def _ranked(self, unit: UnitState) -> bool:
         """A unit in formation whose ranks limit direct fire (15.1, rules revision 2)."""
@@ -1391,7 +1406,7 @@ class FigWarsRules(BattleRules):
                 CommandSpec(
                     "shoot",
                     {"unit": sunit.id, "model": sentry.id, "target": actor.unit, "target_model": actor.id, "weapon": sentry.data["sentry"]},
-                    SHOOT_FACTS,
+                    self._shoot_facts(sentry, self._armed(sentry).ranged_weapon(sentry.data["sentry"]), state.unit(actor.unit), False),
                     f"{sentry.name}: fire the sentry shot at {actor.name}" + (f" ({actor.id.rsplit('/', 1)[-1]})" if len(seen) > 1 else ""),
                 )
                 for actor in seen
@@ -1411,7 +1426,8 @@ class FigWarsRules(BattleRules):
         """PR-25: an unused sentry is fired first thing in the model's next activation, or lost."""
         weapon = el.data["sentry"]
         specs = [
-            CommandSpec("shoot", {"unit": unit.id, "model": el.id, "target": enemy.id, "weapon": weapon}, SHOOT_FACTS,
+            CommandSpec("shoot", {"unit": unit.id, "model": el.id, "target": enemy.id, "weapon": weapon},
+                        self._shoot_facts(el, self._armed(el).ranged_weapon(weapon), enemy, False),
                         f"{el.name}: fire the held shot at {enemy.name}")
             for enemy in state.units
             if enemy.side != unit.side and not enemy.eliminated and self._targets(enemy)

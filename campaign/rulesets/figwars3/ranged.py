@@ -90,6 +90,32 @@ RANGED_DEFAULTS: dict[str, Any] = {
     "thrower_sees": True,
     "role": "direct",
 }
+
+
+def unused_facts(weapon: RangedWeapon, trained_sniper: bool, shield_wall: bool, paired: bool) -> frozenset[str]:
+    """The facts of 18.2 that cannot change a shot with `weapon` (read off ranged_attack
+    and placement_terms below): a screen need not ask them. `trained_sniper`: the
+    shooter may use a sniper weapon's bonus; `shield_wall`: the target unit has Shield
+    Wall; `paired`: a second weapon may fire with it, reading the same facts."""
+    unused = {"target_entangled"}  # the engine knows who is entangled (10.6)
+    if not (weapon.sniper and trained_sniper):
+        unused.add("sniper_option")
+    if not weapon.indirect:
+        unused.add("spotter")
+    if not weapon.grenade:
+        unused.add("thrower_sees")
+    if not shield_wall:
+        unused.add("shield_wall_front")
+    if not (weapon.blast or weapon.spray):
+        unused.add("under_template")
+    if not paired:
+        if weapon.spray or weapon.grenade:
+            unused.add("range_band")  # a template or a throw: no range band (11.20, 11.21)
+        if weapon.indirect or weapon.grenade:
+            unused.add("shooter_cover")  # placed by a skill check, not aimed past cover
+    return frozenset(unused)
+
+
 # 11.19: indirect fire seen only by another friendly model is blind (-2d), -1d with a
 # Forward Observer; 11.20: a grenade thrown without sight of the point is -1d.
 SPOTTER: dict[str, int] = {"self": 0, "friend": -2, "forward_observer": -1}
