@@ -34,7 +34,7 @@ SCENARIO_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 ORDER = {
     Scenario: (
         "id", "name", "summary", "victory", "points_limit", "rounds", "end_condition", "roles",
-        "objectives", "deployment", "special_rules", "rulesets", "activation", "activation_options",
+        "objectives", "deployment", "deploy_within", "special_rules", "rulesets", "activation", "activation_options",
     ),
     Objective: ("name", "vp", "side", "text"),
 }  # fmt: skip
@@ -66,6 +66,8 @@ def scenario_from_dict(data: dict[str, Any], file: str | Path, *, text: str | No
         raise error("points_limit", f"{scenario.points_limit} is not a points limit", "a positive whole number")
     if scenario.rounds is not None and scenario.rounds <= 0:
         raise error("rounds", f"{scenario.rounds} is not a number of rounds", "a positive whole number")
+    if scenario.deploy_within is not None and scenario.deploy_within <= 0:
+        raise error("deploy_within", f"{scenario.deploy_within} is not a distance in inches", "a positive whole number")
     if scenario.rounds is None and not scenario.end_condition:
         raise error("rounds", "the scenario never ends", "rounds, or an end_condition in words")
     if scenario.activation or scenario.activation_options:

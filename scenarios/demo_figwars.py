@@ -15,7 +15,7 @@ from campaign.force import Force
 from scenarios.sample_demo import sample_demo, sample_forces
 
 RULESET = "figwars-3"
-NAME = "Demo: War for the Ring"
+NAME = "Demo: The Uplink War"  # its finale, Seize the Uplinks; folders are named by ruleset (demo-figwars-3), not by this
 SIDES = (("usc", "USC Marines", "USC Strike Group"), ("revenant", "Revenant", "Revenant Host"))
 TRACK = (
     TrackStep("firefight", "fw-firefight", branches=(Branch("usc", "salvage"), Branch("revenant", "breaking"), Branch("draw", "breaking"))),

@@ -45,6 +45,9 @@ class Scenario:
     # the campaign's default; "" keeps the campaign's. Options replace the campaign's.
     activation: str = ""
     activation_options: dict[str, int | str | bool] = attrs.field(factory=dict)
+    # inches from its own table edge that each side sets up within, where both sides
+    # deploy alike; None: as `deployment` says, or the rules' own zone when it is silent
+    deploy_within: int | None = None
 
     def objective(self, name: str) -> Objective:
         for objective in self.objectives:

@@ -7,6 +7,7 @@ bookkeeping (dice that shrink, reload counters, a status) says how it reads.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -60,6 +61,20 @@ def effect_words(state: BattleState, unit: UnitState, name_key: str = "name") ->
             clock = effect.clock.replace("_", " ")
             words.append(f"{name} {effect.remaining} {clock}{'s' if effect.remaining != 1 else ''} left")
     return words
+
+
+def numbered_names(unit: UnitState) -> dict[str, str]:
+    """Element id -> its name, numbered ("Trooper #2") where the unit has several of that
+    name: the default way a screen tells one model from another (BattleRules.model_names).
+    Numbered over every element, fallen ones too, so a number does not shift as the unit
+    loses men."""
+    totals = Counter(e.name for e in unit.elements)
+    seen: Counter[str] = Counter()
+    names = {}
+    for element in unit.elements:
+        seen[element.name] += 1
+        names[element.id] = f"{element.name} #{seen[element.name]}" if totals[element.name] > 1 else element.name
+    return names
 
 
 def generic_unit_view(state: BattleState, unit_id: str) -> UnitView:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 import attrs
 
 from campaign.engine.commands import Command
-from campaign.engine.display import UnitView, generic_unit_view
+from campaign.engine.display import UnitView, generic_unit_view, numbered_names
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, Decision, Resolution
 from campaign.engine.setup import BattleSetup
@@ -182,6 +182,12 @@ class BattleRules:
         return BattleOutcome(sides=sides, rounds_played=state.round, end_reason=state.end_reason)
 
     # --- display and odds ------------------------------------------------------
+    def model_names(self, state: BattleState, unit_id: str) -> dict[str, str]:
+        """How screens name each element of the unit (pickers, the chosen order), by id:
+        the same form the rules use in describe_unit and in their action labels. The
+        default numbers alike names ("Trooper #2")."""
+        return numbered_names(state.unit(unit_id))
+
     def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
         """How the unit's state reads on screen: status words and a line per living model.
         The default reads markers and timed effects generically."""

@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from campaign.campaigns import Side, TrackStep, create_campaign
+from campaign.engine.pending import Decision
 from campaign.rulesets.figwars3.samples import sample_forces
 from saves.battle_file import load_battle_file
 from saves.campaign_file import create_campaign_folder
@@ -37,9 +38,23 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.pause()
 
 
+def action_labels(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each option of the actions list as the engine labels its command ("marine: shoot
+    ..."), though the list shows a model's commands under a heading; "" for a heading."""
+    actions = app.screen.query_one("#battle-actions", OptionList)
+    pending = app.screen.session.pending if app.screen.session is not None else None
+    legal = pending.legal if isinstance(pending, Decision) else ()
+    out = []
+    for i in range(actions.option_count):
+        option = actions.get_option_at_index(i)
+        ident = option.id or ""
+        out.append("" if option.disabled else legal[int(ident)].label if ident.isdigit() and legal else str(option.prompt))
+    return out
+
+
 async def pick(pilot, label: str) -> None:  # type: ignore[no-untyped-def]
     actions = pilot.app.screen.query_one("#battle-actions", OptionList)
-    prompts = [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+    prompts = action_labels(pilot.app)
     index = next((i for i, p in enumerate(prompts) if p.startswith(label)), None)
     assert index is not None, f"no action {label!r} in {prompts}"
     actions.focus()

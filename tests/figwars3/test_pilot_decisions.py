@@ -199,7 +199,7 @@ async def _apart_and_burst(tmp_path: Path) -> None:
                                for i in OFFERED)  # enemy models only
         parts = app.screen
         assert isinstance(parts, PartsScreen)
-        assert "Grunt #2" in screen_text(app)
+        assert "grunt-2" in screen_text(app) and "Grunt #2" not in screen_text(app)  # as the unit panel names it
         assert parts.query_one("#part-0-0", Input).value == "1"  # the least share (A1), no gap, no cover
         assert parts.query_one("#part-0-1", Input).value == "0"
         assert parts.query_one("#part-0-2", ChoiceField).value == "none"

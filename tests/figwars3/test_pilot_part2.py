@@ -13,7 +13,7 @@ from campaign.rulesets.figwars3.samples import sample_forces
 from saves.battle_file import load_battle_file
 from saves.campaign_file import create_campaign_folder
 from scenarios import builtin_scenarios
-from tests.figwars3.test_pilot import confirm, pick, settle
+from tests.figwars3.test_pilot import action_labels, confirm, pick, settle
 from tests.tui.helpers import type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
@@ -31,8 +31,7 @@ def part2_campaign(folder: Path) -> Path:
 
 
 def prompts(app: MusterApp) -> list[str]:
-    actions = app.screen.query_one("#battle-actions", OptionList)
-    return [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+    return action_labels(app)
 
 
 def test_a_ram_and_a_teleport_on_the_battle_screen(tmp_path: Path) -> None:

@@ -1,7 +1,10 @@
 """Pilot tests of part 2's decisions on the battle screen (issue 15), at 80x24 with auto
 dice: marines getting into and out of the Hedgehog, a door named by the players and
 breached, a hail of arrows with its victims picked, and a unit forming up with its ranks
-picked and shown; with table dice, a machine's damage result on the unit panel. Each is chosen from the actions list and confirmed in the form, as a
+picked and shown, then faced, consolidated and wheeled; an entity beyond its leash; with
+table dice, a machine's damage result on the unit panel, a shot that did not hurt hitting
+its cover (PR-60) and a passenger taking a dead driver's seat; the acting unit scrolled
+into view and the shoot form asking only what the weapon needs. Each is chosen from the actions list and confirmed in the form, as a
 player would; the battle file is read back to see what the engine received."""
 
 from __future__ import annotations
@@ -254,3 +257,198 @@ async def _shoot_forms(tmp_path: Path) -> None:
         assert not rifle & (never | {"thrower_sees", "under_template"})
         assert common <= grenade and {"thrower_sees", "under_template"} <= grenade and not grenade & never
         assert common <= rocket and "under_template" in rocket and not rocket & (never | {"thrower_sees"})
+
+
+# --- part 2's decisions on the screen: the cover hit, the leash, wheel and consolidate -----
+
+
+def test_a_shot_that_did_not_hurt_hits_the_cover_instead(tmp_path: Path) -> None:
+    asyncio.run(_cover_hit(tmp_path))
+
+
+async def _cover_hit(tmp_path: Path) -> None:
+    from tests.figwars3.test_pilot_decisions import faces as typed, pending, roll_out, start
+
+    folder = campaign(tmp_path / "c", "USC Strike Group", "Revenant Host", dice="table", cover_hits=True)
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, app, folder)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        await pick(pilot, "Activate Marine Squad")
+        await pick(pilot, "marine: shoot Grunt Lance with Assault Rifle")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#fact-cover", ChoiceField).value = "partial_hard"
+        await type_into(pilot, "#field-target_model", "grunt-lance/grunt")
+        await confirm(pilot)
+        attack = pending(app)
+        await typed(pilot, 6, *[1] * (attack.count - 1))  # 2 successes
+        defence = pending(app)
+        await typed(pilot, 6, *[1] * (defence.count - 1))  # 2: a tie, no DP, but the shot scored
+        decision = pending(app)
+        assert "hit its cover instead (PR-60)" in decision.prompt
+        assert "hit its cover instead" in screen_text(app)  # the question, on the screen
+        await pick(pilot, "Yes: the cover is hit")
+        await type_into(pilot, "#fact-structure", "[red]crate[/red] stack")  # the players' words: never markup
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#fact-kind", ChoiceField).value = "door"
+        form.query_one("#fact-grade", ChoiceField).value = "weak"
+        await confirm(pilot)
+        await roll_out(pilot)  # the door's DEF: no success, so the 2 successes break it
+        assert screen.session is not None
+        report = next(c for c in log(screen) if c["type"] == "report")
+        assert report["facts"]["structure"] == "[red]crate[/red] stack" and report["facts"]["grade"] == "weak"
+        state = screen.session.battle.state
+        assert state.data["structures"]["[red]crate[/red] stack"]["sections"] == [0]
+        assert state.element("grunt-lance/grunt").data["pins"] == 0  # the cover took the shot: no pin
+        assert "[red]crate[/red] stack" in screen_text(app)
+
+
+def test_an_entity_beyond_its_leash_is_named_on_the_screen(tmp_path: Path) -> None:
+    asyncio.run(_leash(tmp_path))
+
+
+def _with_spell(force: Any, element: str, spell: str) -> Any:
+    import attrs
+
+    units = tuple(attrs.evolve(u, elements=tuple(attrs.evolve(e, spells=(*e.spells, spell)) if e.name == element else e
+                                                 for e in u.elements)) for u in force.units)
+    return attrs.evolve(force, units=units)
+
+
+async def _leash(tmp_path: Path) -> None:
+    FORCES["Entity Circle"] = _with_spell(FORCES["Arcane Circle"], "Archmage", "entity")
+    folder = campaign(tmp_path / "c", "Entity Circle", "Revenant Host")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(folder)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        asked: list[str] = []
+
+        async def summon() -> None:
+            await pick(pilot, "archmage: arcane entity")
+            await type_into(pilot, "#fact-entities", "0:0:0:0")
+            await confirm(pilot)
+            await pick(pilot, "End activation")
+            assert screen.session is not None
+            decision = screen.session.pending
+            asked.append(decision.prompt)
+            assert "12\"" in screen_text(app) and "(16.8)" in decision.prompt
+            await pick(pilot, next(p for p in prompts(app) if "out of Archmage's sight" in p))
+
+        await play_until(pilot, "Archmage", summon)
+        assert asked
+        assert screen.session is not None
+        from campaign.rulesets.figwars3 import entities
+
+        state = screen.session.battle.state
+        summoned = {e.id for u in state.units if entities.is_entity_unit(u) for e in u.elements}
+        leash = [c for c in log(screen) if c["type"] == "choose"][-1]
+        assert summoned and leash["option"] in summoned  # the entity the player named, from the screen
+        assert any("breaks its leash" in e.text for e in screen.session.battle.events)
+
+
+def test_a_formation_faces_consolidates_and_wheels(tmp_path: Path) -> None:
+    asyncio.run(_wheel_and_consolidate(tmp_path))
+
+
+async def _wheel_and_consolidate(tmp_path: Path) -> None:
+    folder = campaign(tmp_path / "c", "Arcane Circle", "Revenant Host", formations=True)
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(folder)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        wardens = [f"wardens/warden{s}" for s in ("", "-2", "-3", "-4")]
+
+        async def drill() -> None:
+            await pick(pilot, "Form up")
+            assert await pick_in(pilot, "fact-front", wardens) == ", ".join(wardens)
+            await confirm(pilot)
+            assert not any(p.startswith("Consolidate") for p in prompts(app))  # not before a face or a melee
+            await pick(pilot, "Face the formation")
+            await pick(pilot, "Consolidate")
+            assert await pick_in(pilot, "fact-front", wardens[::-1]) == ", ".join(wardens[::-1])
+            await confirm(pilot)
+            assert "warden-4: DP 1/1, 1 action, front rank" in panel(app)
+            await pick(pilot, "Wheel on a front corner")
+            await type_into(pilot, "#fact-inches", "3")
+            await confirm(pilot)
+            assert "warden-4: DP 1/1, front rank" in panel(app)  # the wheel took every model's last action
+
+        await play_until(pilot, "Wardens", drill)
+        commands = log(screen)
+        consolidate = next(c for c in commands if c["type"] == "consolidate")
+        assert consolidate["facts"]["front"] == wardens[::-1]
+        wheel = next(c for c in commands if c["type"] == "wheel")
+        assert wheel["facts"]["inches"] == 3
+        assert screen.session is not None
+        texts = [e.text for e in screen.session.battle.events]
+        assert "Wardens consolidates: 4 wide, 1 deep" in texts and any(t.startswith("Wardens wheels 3\"") for t in texts)
+
+
+def test_a_passenger_takes_a_dead_drivers_seat_on_the_screen(tmp_path: Path) -> None:
+    asyncio.run(_seat(tmp_path))
+
+
+async def _seat(tmp_path: Path) -> None:
+    """Turn 1 through the battle session (the screen's own verbs, every face scripted): two
+    marines get into the Hedgehog, the hunters kill its crew member and then its driver;
+    in turn 2 the Hedgehog's owner is asked on the screen which marine drives."""
+    from campaign.engine.pending import RollRequest
+    from campaign.rulesets.figwars3 import machine_play
+
+    folder = campaign(tmp_path / "c", "USC Hedgehog Patrol", "Revenant Host", dice="table")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_battle(folder)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session is not None
+        session = screen.session
+        battle = session.battle
+        damage = {"vehicle/mecha damage": [[5], [5]], "crew casualty": [[1], [7]], "which crew": [[1]]}  # crew, then the driver
+
+        def rolls() -> None:
+            while isinstance(battle.pending, RollRequest):
+                purpose = battle.pending.purpose
+                count = battle.pending.count
+                if "initiative" in purpose:
+                    faces = [8] if "Blue" in purpose else [1]  # Blue first
+                elif "attacks" in purpose:
+                    faces = [6] + [1] * (count - 1)  # 2 successes against none: 1 DP
+                else:
+                    faces = next((plan.pop(0) for key, plan in damage.items() if purpose.startswith(key) and plan), [1] * count)
+                session.roll(faces)
+
+        def do(label: str) -> None:
+            session.apply(battle.command(next(s for s in battle.pending.legal if s.label.startswith(label))))
+            rolls()
+
+        while battle.pending.prompt.startswith("Deployment"):
+            do("Place ")
+        rolls()
+        for step in ("Activate Marine Fireteam", "marine: get into", "marine-2: get into", "End activation",
+                     "Activate Hunter Pair", "hunter: shoot Hedgehog", "hunter-2: shoot Hedgehog", "End activation"):
+            do(step)
+        hedgehog = battle.state.element("hedgehog/hedgehog")
+        assert not machine_play.record(hedgehog).driver_alive  # the driver is dead, no crew left
+        for _ in range(12):  # the rest of turn 1, then turn 2 up to the Hedgehog
+            labels = [s.label for s in battle.pending.legal]
+            if "Activate Hedgehog" in labels and battle.state.round == 2:
+                do("Activate Hedgehog")
+                break
+            do(next(w for w in ("Activate Hedgehog", "End activation", "Activate") if any(lb.startswith(w) for lb in labels)))
+        screen.show()
+        await settle(pilot)
+        assert "Hedgehog has no driver" in screen_text(app)
+        assert prompts(app)[:3] == ["marine takes the controls", "marine-2 takes the controls", "Nobody yet"]  # one name form
+        await pick(pilot, "marine-2 takes the controls")
+        assert log(screen)[-1] == {"type": "choose", "option": "marine-fireteam/marine-2"}
+        assert hedgehog.data["driver"] == "marine-fireteam/marine-2" and machine_play.record(hedgehog).driver_alive
+        assert any("Marine takes over as driver" in e.text for e in battle.events)

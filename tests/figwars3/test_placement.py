@@ -135,3 +135,51 @@ def test_new_campaign_battles_are_stamped_with_the_latest_revision() -> None:
     campaign, _ = demo_campaign()
     assert battle_options(campaign)["rules_revision"] == 2
     assert battle_options(attrs.evolve(campaign, options={"rules_revision": 1}))["rules_revision"] == 1
+
+
+def _order_text(battle: Battle) -> str:
+    return next(e.text for e in battle.events if e.kind == "deployment_order")
+
+
+def test_the_deployment_event_says_what_decided_the_order() -> None:
+    battle = _start(setup())  # 3 units against 5: no roll
+    assert _order_text(battle) == "Deployment: Side B (5 units), Side A (3 units); the most units place first"
+    tied = _start(setup(a="Rebel Cell", b="Storm Trooper Detachment", dice="table"))
+    tied.roll([2, 6])
+    assert _order_text(tied).endswith("; as many units each, so 1d8 decided: Side B rolled highest")
+    from campaign.rulesets.figwars3.placement import order_reason
+
+    names = {"a": "A", "b": "B", "c": "C"}
+    assert order_reason({"a": 4, "b": 2, "c": 2}, ["a", "c", "b"], names) == (
+        "the most units place first; sides with as many rolled 1d8, highest first")
+
+
+def test_the_placement_prompt_reads_the_scenarios_deployment_zone() -> None:
+    from scenarios import builtin_scenarios
+
+    library = builtin_scenarios()
+
+    def prompt(scenario_id: str | None) -> str:
+        s = setup()
+        if scenario_id is not None:
+            s = attrs.evolve(s, scenario=library[scenario_id])
+        battle = _start(s)
+        assert isinstance(battle.pending, Decision)
+        return battle.pending.prompt
+
+    assert prompt(None).endswith('(within 6" of its own table edge)')  # the rules' own zone (5)
+    assert prompt("circle-of-stones").endswith('(within 10" of its own table edge)')
+    assert prompt("fw-firefight").endswith('(within 6" of its own table edge)')
+    assert prompt("hold-the-bridge").endswith("(where the scenario's deployment says)")  # a river, one side first
+    circle = _start(attrs.evolve(setup(), scenario=library["circle-of-stones"]))
+    _place_all(circle)
+    assert all(e.text.endswith('within 10" of its own table edge') for e in circle.events if e.kind == "placed")
+
+
+def test_a_library_scenarios_deploy_within_matches_its_words() -> None:
+    from scenarios import builtin_scenarios
+
+    found = {sid: s for sid, s in builtin_scenarios().items() if s.deploy_within is not None}
+    assert {"circle-of-stones", "fw-firefight"} <= set(found)
+    for sid, scenario in found.items():
+        assert f"within {scenario.deploy_within} inches" in scenario.deployment, sid

@@ -136,7 +136,7 @@ def test_figwars_demo_campaign(tmp_path: Path) -> None:
     assert main(["new", str(tmp_path / "ring"), "--demo", "figwars-3"]) == 0
     state = load_campaign(tmp_path / "ring", LIB)
     c = state.campaign
-    assert c.ruleset == "figwars-3" and c.options == {"down_at_end": "medic"}
+    assert c.ruleset == "figwars-3" and c.options == {"down_at_end": "medic"} and c.name == "Demo: The Uplink War"
     assert [step.scenario for step in c.track] == ["fw-firefight", "fw-salvage", "fw-breaking-point", "fw-uplink"]
     assert c.rules.recovery_rolls and c.rules.heals == ("dp",) and (c.rules.recovery_die, c.rules.recovery_target) == (6, 4)
     assert sorted(f.name for f in state.forces.values()) == ["Revenant", "USC Marines"]

@@ -63,6 +63,7 @@ BAD = [
     ('id = "Bad Id"', "not a scenario id"),
     ('victory = "luck"', "'luck' is not allowed"),
     ("rounds = 0", "not a number of rounds"),
+    ("deploy_within = 0", "not a distance in inches"),
     ("points_limit = -5", "not a points limit"),
     ('objectives = [{ name = "A" }, { name = "A" }]', "appears twice"),
     ('objectives = [{ name = "A", vp = -1 }]', "negative VPs"),
@@ -99,6 +100,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         draw(st.none() | st.integers(1, 5000)), rounds, draw(names) if rounds is None else draw(st.just("") | names),
         roles, objectives, draw(names), tuple(draw(st.lists(names, max_size=2))),
         tuple(draw(st.lists(st.sampled_from(["flat-out-war", "d10-phased"]), unique=True))),
+        deploy_within=draw(st.none() | st.integers(1, 24)),
     )  # fmt: skip
 
 

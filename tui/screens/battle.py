@@ -344,7 +344,8 @@ class BattleScreen(MusterScreen):
         if options:
             pending = session.pending
             labels = [str(option.prompt) for option in options]
-            actions.highlighted = session.preferred(pending, labels) if isinstance(pending, Decision) else 0
+            start = session.preferred(pending, labels) if isinstance(pending, Decision) else 0
+            actions.highlighted = next((i for i in range(start, len(options)) if not options[i].disabled), start)
         actions.focus()
         self.call_after_refresh(self._follow_up)
 
@@ -381,8 +382,7 @@ class BattleScreen(MusterScreen):
             prompt.append("a hidden choice; pass the keyboard first.")
             return prompt, [Option(Text("Take the keyboard and continue"), id=HIDDEN_OPTION)]
         prompt.append(inert(self._prompt_text(pending)))
-        options = [Option(Text(inert(spec.label or spec.type)), id=str(i)) for i, spec in enumerate(pending.legal)]
-        return prompt, options
+        return prompt, action_options(pending.legal)
 
     def _prompt_text(self, decision: Decision) -> str:
         text = decision.prompt
@@ -492,7 +492,8 @@ class BattleScreen(MusterScreen):
             offered = spec.offers.get(name)
             if offered is None:
                 offered = data.get("pick_units" if kind.endswith("units") else "pick_elements")
-            return candidates(battle.state, kind, side=side, unit=unit, target=target, offered=offered)
+            return candidates(battle.state, kind, side=side, unit=unit, target=target, offered=offered,
+                              names=lambda u: battle.rules.model_names(battle.state, u.id))
 
         return pick
 
@@ -694,6 +695,38 @@ def _objective_label(objective: Any) -> str:
 
     label = objective.name + (f" ({format_vp(objective.vp)} VP)" if objective.vp else "")
     return label + (f", {objective.side} only" if objective.side else "")
+
+
+def action_options(legal: tuple[CommandSpec, ...] | list[CommandSpec]) -> list[Option]:
+    """The actions list: one option per legal command (its id: the command's index). A
+    model's run of commands labelled "who: what" (FigWars: shoot each enemy with each
+    weapon) goes under one heading line naming the model, each option saying only what:
+    at 80 columns the list reads as a menu per model instead of wrapped lines."""
+    options: list[Option] = []
+    i = 0
+    while i < len(legal):
+        j, who = _run_of(legal, i)
+        if j - i < 2:
+            options.append(Option(Text(inert(legal[i].label or legal[i].type)), id=str(i)))
+            i += 1
+            continue
+        options.append(Option(Text(inert(who), style="bold"), disabled=True))
+        options.extend(Option(Text(" " + inert(legal[k].label[len(who) + 2 :])), id=str(k)) for k in range(i, j))
+        i = j
+    return options
+
+
+def _run_of(legal: tuple[CommandSpec, ...] | list[CommandSpec], i: int) -> tuple[int, str]:
+    """(the end of the run of commands from `i` for one model with one "who: " label
+    prefix, that prefix); a command without either makes a run of one."""
+    model = legal[i].params.get("model")
+    who, colon, _ = legal[i].label.partition(": ")
+    if not model or not colon:
+        return i + 1, ""
+    j = i + 1
+    while j < len(legal) and legal[j].params.get("model") == model and legal[j].label.startswith(who + ": "):
+        j += 1
+    return j, who
 
 
 def _unit_asked(pending: object) -> str:

@@ -9,8 +9,7 @@ unit, element and side names are the players' own and never read as markup.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 import attrs
@@ -22,6 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Label, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from campaign.engine.display import numbered_names
 from campaign.inert_text import inert
 from tui.screens.base import MusterModal
 
@@ -46,19 +46,6 @@ def unit_label(state: Any, unit: Any) -> Text:
     return text
 
 
-def element_names(unit: Any) -> dict[str, str]:
-    """Element id -> its name, numbered ("Trooper #2") where the unit has several of that name.
-
-    Numbered over every element, fallen ones too, so a number does not shift as the unit loses men."""
-    totals = Counter(e.name for e in unit.elements)
-    seen: Counter[str] = Counter()
-    names = {}
-    for element in unit.elements:
-        seen[element.name] += 1
-        names[element.id] = f"{element.name} #{seen[element.name]}" if totals[element.name] > 1 else element.name
-    return names
-
-
 def element_label(state: Any, unit: Any, name: str) -> Text:
     """ "Element — Unit (Side)"."""
     text = Text(inert(name))
@@ -75,6 +62,7 @@ def candidates(
     unit: str = "",
     target: str = "",
     offered: Iterable[str] | None = None,
+    names: Callable[[Any], dict[str, str]] = numbered_names,
 ) -> list[Candidate]:
     """What a picker of `kind` offers, for a decision of `side` about `unit` (and `target`).
 
@@ -84,6 +72,7 @@ def candidates(
     `target_elements`: the living elements of `unit` / `target` (none when it is unknown);
     `own_elements` / `enemy_elements`: the living elements of `side`'s / its enemies' units.
     `offered`, when given (a report Decision's pick_units / pick_elements), keeps only those ids.
+    `names(unit)` names its elements, as the rules name them (BattleRules.model_names).
     """
     units = [u for u in state.units if not u.eliminated]
     if kind in ("unit_elements", "target_elements"):
@@ -105,10 +94,10 @@ def candidates(
             if u.id != unit and (keep is None or u.id in keep):
                 found.append(Candidate(u.id, unit_label(state, u), u.name))
             continue
-        names = element_names(u)
+        named = names(u)
         for element in u.alive:
             if keep is None or element.id in keep:
-                found.append(Candidate(element.id, element_label(state, u, names[element.id]), names[element.id]))
+                found.append(Candidate(element.id, element_label(state, u, named[element.id]), named[element.id]))
     return found
 
 

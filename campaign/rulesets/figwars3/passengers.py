@@ -28,6 +28,7 @@ from campaign.engine.pending import CommandSpec, FactSpec
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.figwars3 import machine_damage as md
 from campaign.rulesets.figwars3 import machine_play
+from campaign.rulesets.figwars3.names import model_name
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -121,7 +122,7 @@ def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, sp
     there (inside an open top it may shoot, PR-28; a closed hull, no shots) and may get
     out; one on foot may get into a friendly vehicle with room."""
     base = {"unit": unit.id, "model": el.id}
-    who = el.id.rsplit("/", 1)[-1]
+    who = model_name(el)
     if rules.machine(el.id) is not None:
         return specs
     where = aboard(el)
@@ -258,7 +259,7 @@ def take_over(machine: Any, vehicle: ElementState, turn: int, ctx: Context, stat
     from campaign.engine.pending import Decision
 
     side = state.unit(vehicle.unit).side
-    legal = tuple(CommandSpec("choose", {"option": e.id}, label=f"{e.name} takes the controls") for e in aboard_now)
+    legal = tuple(CommandSpec("choose", {"option": e.id}, label=f"{model_name(e)} takes the controls") for e in aboard_now)
     legal += (CommandSpec("choose", {"option": "nobody"}, label="Nobody yet"),)
     answer = yield Decision(side, f"{vehicle.name} has no driver: does a passenger take over (13)?", legal)
     pick = str(getattr(answer, "option", ""))

@@ -45,6 +45,7 @@ from campaign.rulesets.figwars3.revisions import PART2_TABLE_FACTS
 from campaign.rulesets.figwars3.ramming import mecha_strikes_trooper, strike_machine
 from campaign.rulesets.figwars3.vehicles import Machine, is_machine, machine_of
 from campaign.rulesets.figwars3.model_turns import FigWarsModels
+from campaign.rulesets.figwars3.names import model_name
 
 if TYPE_CHECKING:
     from campaign.campaigns.scenario import Objective
@@ -406,7 +407,7 @@ class FigWarsRules(BattleRules):
     def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> list[CommandSpec]:
         p = self.profile(el.id)
         base = {"unit": unit.id, "model": el.id}
-        who = el.id.rsplit("/", 1)[-1]
+        who = model_name(el)
         actions = el.data["actions"]
         status = unit.data["status"]
         specs: list[CommandSpec] = []
@@ -1940,6 +1941,10 @@ class FigWarsRules(BattleRules):
         check_facts(facts, known, "FW3 18.2")  # a bad fact is named, not lost among the models
         return self.command_from({**fields, "facts": facts})
 
+    def model_names(self, state: BattleState, unit_id: str) -> dict[str, str]:
+        """Each model as the panel and the actions list name it (names.model_name)."""
+        return {el.id: model_name(el) for el in state.unit(unit_id).elements}
+
     def describe_unit(self, state: BattleState, unit_id: str) -> UnitView:
         """Status, panic level and morale marker; per model DP, actions and statuses."""
         unit = state.unit(unit_id)
@@ -1982,16 +1987,8 @@ class FigWarsRules(BattleRules):
                 words.append("down, awaiting a medic")
             if el.data.get("unloaded"):
                 words.append("to reload: " + ", ".join(el.data["unloaded"]))
-            lines.append(f"{_model_name(el)}: " + ", ".join(words))
+            lines.append(f"{model_name(el)}: " + ", ".join(words))
         return UnitView(tuple(status), tuple(lines))
-
-
-def _model_name(el: ElementState) -> str:
-    """A model as the screen names it: its id's tail, as the actions list does ("marine-2"),
-    with its own name in front only where the id does not already read as it."""
-    tail = el.id.rsplit("/", 1)[-1]
-    stem = tail.rstrip("0123456789").rstrip("-")
-    return tail if "-".join(el.name.lower().split()) == stem else f"{el.name} ({tail})"
 
 
 FAST_INCHES = 12  # 11.8: a model that moved this far in its activation is a fast target
