@@ -133,7 +133,7 @@ def test_new_campaign_battles_are_stamped_with_the_latest_revision() -> None:
     from scenarios.demo_figwars import demo_campaign
 
     campaign, _ = demo_campaign()
-    assert battle_options(campaign)["rules_revision"] == 2
+    assert battle_options(campaign)["rules_revision"] == 3  # the latest: the self-destruct's cover (revisions.BLAST_COVER_EACH)
     assert battle_options(attrs.evolve(campaign, options={"rules_revision": 1}))["rules_revision"] == 1
 
 

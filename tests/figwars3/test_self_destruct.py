@@ -75,3 +75,51 @@ def test_the_turn_start_counts_down() -> None:
     state.round += 1
     run(rules.on_round_start(state, battle.ctx), [], [[1], [1]])  # the extra-action rolls
     assert any(e.text == "Intergalactic Hunter's self-destruct: 5 turn(s) to go" for e in battle.events)
+
+
+def _goes_off(revision: int, report: Report) -> tuple[list[tuple[int, str]], FigWarsRules, Battle]:
+    """The self-destruct's rolls (count, purpose) under `revision`, every die a blank."""
+    rules = FigWarsRules({"rules_revision": revision})
+    battle = Battle.start(setup(a="Intergalactic Hunters", b="Gothic Imperium Battle Group"), rules=rules)
+    state = battle.state
+    for hunter in state.unit("hunting-party").elements:
+        rules._remove(state, hunter, battle.ctx)
+    state.round += 6
+    gen = self_destruct.turn_start(rules, state, battle.ctx)
+    ask = next(gen)
+    ask.check(report)
+    rolls: list[tuple[int, str]] = []
+    try:
+        request = gen.send(report)
+        while True:
+            rolls.append((request.count, request.purpose))
+            request = gen.send([1] * request.count)
+    except StopIteration:
+        pass
+    return rolls, rules, battle
+
+
+def test_from_revision_3_each_model_rolls_against_its_own_cover_one_level_lower() -> None:
+    rules, battle = hunters()
+    guards = battle.state.unit("guard-squad").elements
+    near, seen, other = guards[0].id, guards[1].id, guards[2].id
+    d = rules._defender(guards[0]).defence
+    report = Report(facts={"under_template": [f"{near}:full_hard", other], "in_sight": [f"{seen}:obscuring_soft"]})
+    rolls, rules3, _ = _goes_off(3, report)
+    assert [count for count, _ in rolls] == [9, d + 2, 9, d, 2, d + 2]  # full hard counts as partial hard (+2d), the open one +0,
+    # and the 2d roll at a model in sight takes its cover too (obscuring soft as full soft, +2d)
+    spec = next(f for f in self_destruct.FACTS_EACH if f.name == "in_sight")
+    assert spec.parts and spec.parts[0].name == "cover"  # the screen asks each model's cover
+    with pytest.raises(IllegalCommand, match="cover"):
+        _goes_off(3, Report(facts={"under_template": [f"{near}:behind_a_tree"]}))
+
+
+def test_before_revision_3_one_cover_for_the_template_and_none_for_the_2d_rolls() -> None:
+    rules, battle = hunters()
+    guards = battle.state.unit("guard-squad").elements
+    near, seen = guards[0].id, guards[1].id
+    d = rules._defender(guards[0]).defence
+    report = Report(facts={"under_template": [near], "cover": "full_hard", "in_sight": [seen]})
+    for revision in (1, 2):
+        rolls, _, _ = _goes_off(revision, report)
+        assert [count for count, _ in rolls] == [9, d + 2, 2, d]  # as battles were recorded

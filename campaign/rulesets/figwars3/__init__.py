@@ -91,18 +91,18 @@ class FigWars3(Ruleset):
             ruling="PR-29",
         ),
         # 1: as battles were recorded before session 6 (no placement step, ambushes sprung
-        # only as a unit activates, ...); 2: the rules of docs/figwars-3.md "Revisions".
+        # only as a unit activates, ...); 2 and 3: the rules of docs/figwars-3.md "Revisions".
         # A battle without the key is revision 1 so it replays as played; new battles of a
         # campaign are stamped with the latest (new_battle_options).
         Option(
             "rules_revision",
             default=1,
-            choices=(1, 2),
-            help="1: the engine as battles were recorded before the placement step; 2: adds placement, ambush at any moment, PR-39, move facts, and part 2's passenger seat, entity leash and formation ranks",
+            choices=(1, 2, 3),
+            help="1: the engine as battles were recorded before the placement step; 2: adds placement, ambush at any moment, PR-39, move facts, and part 2's passenger seat, entity leash and formation ranks; 3: the self-destruct rolls against each model's own cover",
             ruling="FW3 5",
         ),
     )
-    LATEST_REVISION = 2
+    LATEST_REVISION = 3
 
     def new_battle_options(self, options: Any) -> dict[str, Any]:
         """New battles play the latest revision unless the campaign names one."""

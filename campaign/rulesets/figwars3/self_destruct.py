@@ -1,9 +1,16 @@
 """The Intergalactic Hunter's self-destruct (spec 17.5, PR-74): when the last model of a
 side marked `Self-Destruct` is removed, its body counts down; at the start of the 6th turn
 after the turn it fell it goes off: ATK 9d against each model under the large (5")
-template centred on the body (cover one level lower, as for a blast), ATK 2d against every
-other model with sight of the body, then every model on the table but vehicles and mecha
-is stunned. Which models lie under the template or see the body is the players' report.
+template centred on the body, ATK 2d against every other model with sight of the body,
+then every model on the table but vehicles and mecha is stunned. Which models lie under
+the template or see the body, and each one's cover, is the players' report.
+
+Cover: PR-74 names none, but the self-destruct is an explosion and 11.18 step 6 (with
+PR-53) gives every victim of one its own cover, one level lower, judged from the blast
+centre; a model in partial or full cover still sees the body. From rules revision 3
+(`revisions.BLAST_COVER_EACH`) each model under the template and each one in sight rolls
+against its own cover so; battles recorded before keep one cover for the template's
+victims and none for the 2d rolls.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from campaign.engine.state import BattleState, ElementState
 from campaign.rulesets.figwars3.acid import atk_roll
 from campaign.rulesets.figwars3.attack import resolve
 from campaign.rulesets.figwars3.ranged import COVER_ONE_LOWER
+from campaign.rulesets.figwars3.revisions import BLAST_COVER_EACH
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -26,11 +34,39 @@ DELAY = 6  # PR-74: the start of the 6th turn after the turn of death
 BLAST_ATK = 9
 SIGHT_ATK = 2
 
-FACTS = (
+FACTS = (  # rules revisions 1 and 2: one cover for every model under the template, none for the 2d rolls
     FactSpec("under_template", (), [], "models under the large (5\") template centred on the body", picks="elements"),
     FactSpec("cover", tuple(COVER_ONE_LOWER), "none", "their cover (one level lower counts, as for a blast)"),
     FactSpec("in_sight", (), [], "every other model with sight of the body, anywhere on the table", picks="elements"),
 )
+# From revision 3 each model carries its own cover ("id:cover"), judged from the body.
+OWN_COVER = (FactSpec("cover", tuple(COVER_ONE_LOWER), "none", "its cover from the body (one level lower counts, as for a blast)"),)
+FACTS_EACH = (
+    FactSpec("under_template", (), [], "models under the large (5\") template centred on the body, each with its cover",
+             picks="elements", parts=OWN_COVER),
+    FactSpec("in_sight", (), [], "every other model with sight of the body, anywhere on the table, each with its cover",
+             picks="elements", parts=OWN_COVER),
+)
+
+
+def covered(listed: Any, cover: str = "none") -> list[tuple[str, str]]:
+    """(model, cover) for each model a report lists: "id" (with `cover`), "id:cover" or
+    {model, cover}; IllegalCommand for anything else."""
+    if not isinstance(listed, list):
+        raise IllegalCommand("PR-74", "a list of model ids")
+    out = []
+    for item in listed:
+        if isinstance(item, dict):
+            model, own = item.get("model"), item.get("cover", cover)
+        elif isinstance(item, str):
+            model, _, own = item.partition(":")
+            own = own or cover
+        else:
+            model, own = None, cover
+        if not isinstance(model, str) or own not in COVER_ONE_LOWER:
+            raise IllegalCommand("PR-74", f"{item!r} is not a model id with its cover ({', '.join(COVER_ONE_LOWER)})")
+        out.append((model, str(own)))
+    return out
 
 
 def on_removed(rules: Any, state: BattleState, el: ElementState, ctx: Context) -> None:
@@ -58,25 +94,32 @@ def turn_start(rules: Any, state: BattleState, ctx: Context) -> Generator[Any, A
         return
     state.data["self_destruct"] = {**sd, "done": True}
 
+    each = rules.revision >= BLAST_COVER_EACH
+
     def check(command: Any) -> None:
         for name in ("under_template", "in_sight"):
             listed = command.facts.get(name, [])
             if not isinstance(listed, list):
                 raise IllegalCommand("PR-74", f"{name} is a list of model ids")
-            for m in listed:
+            for m, _ in covered(listed) if each else ((m, "") for m in listed):
                 rules._any_model(state, m)
         if command.facts.get("cover", "none") not in COVER_ONE_LOWER:
             raise IllegalCommand("FW3 11.5", f"cover is one of {', '.join(COVER_ONE_LOWER)}")
 
     side = state.unit(body.unit).side
     answer = yield Decision(side, f"{body.name}'s body self-destructs: which models are under the large template, and which see it?",
-                            (CommandSpec("report", facts=FACTS, label="Report the models hit"),), check=check)
+                            (CommandSpec("report", facts=FACTS_EACH if each else FACTS, label="Report the models hit"),), check=check)
     facts = answer.facts if isinstance(getattr(answer, "facts", None), dict) else {}
-    under = [m for m in facts.get("under_template", []) if isinstance(m, str)]
-    sight = [m for m in facts.get("in_sight", []) if isinstance(m, str) and m not in under]
+    if each:  # revision 3: each model's own cover, one level lower, for the 9d and the 2d alike
+        under = covered(facts.get("under_template", []))
+        sight = [(m, c) for m, c in covered(facts.get("in_sight", [])) if m not in {u for u, _ in under}]
+    else:  # as recorded: one cover under the template, none for the 2d rolls
+        shared = str(facts.get("cover", "none"))
+        under = [(m, shared) for m in facts.get("under_template", []) if isinstance(m, str)]
+        sight = [(m, "none") for m in facts.get("in_sight", []) if isinstance(m, str) and m not in {u for u, _ in under}]
     ctx.emit("self_destruct", f"{body.name}'s self-destruct goes off", model=body.id)
-    for models, atk, cover in ((under, BLAST_ATK, str(facts.get("cover", "none"))), (sight, SIGHT_ATK, "none")):
-        for model in models:
+    for models, atk in ((under, BLAST_ATK), (sight, SIGHT_ATK)):
+        for model, cover in models:
             victim = state.element(model)
             if not victim.alive:
                 continue
