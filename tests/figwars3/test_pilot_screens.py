@@ -212,6 +212,14 @@ async def _acting_unit_in_view(tmp_path: Path) -> None:
         async def hunters() -> None:
             shown = _units_shown(app)
             assert "Hunter Pair" in shown and "hunter: DP" in shown  # scrolled down to the acting unit
+            text = panel(app)
+            screen = app.screen
+            assert isinstance(screen, BattleScreen) and screen.session is not None
+            pools = [s.data["extra_pool"] for s in screen.session.battle.state.sides]
+            assert pools[0] > 0  # Blue's pool: never shown while Red's unit acts
+            said = text.count("extra in the side's pool")
+            assert said == (1 if pools[1] else 0)  # only on the unit that may spend it now
+            assert text.splitlines()[0] == "Blue" and "Marine Squad  8/8  activated\n" in text
             await pick(pilot, "End activation")
             assert "ODST Team" not in _units_shown(app)
             await pick(pilot, "Activate ODST Team")

@@ -1962,7 +1962,7 @@ class FigWarsRules(BattleRules):
             status.append(f"in formation {len(ranks[0])} wide, {len(ranks)} deep")
         rank_of = {model: RANK_WORDS[min(n, len(RANK_WORDS) - 1)] for n, rank in enumerate(ranks) for model in rank}
         side = state.side(unit.side)
-        if side.data.get("extra_pool"):
+        if side.data.get("extra_pool") and state.scheme.get("active_unit") == unit.id:  # where it can be spent now, not on every unit
             status.append(f"{side.data['extra_pool']} extra in the side's pool")
         lines = []
         for el in unit.alive:
