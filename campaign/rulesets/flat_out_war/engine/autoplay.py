@@ -26,50 +26,50 @@ class AutoPlayer:
     def answer(self, battle: Any) -> Any:
         decision = battle.pending
         assert isinstance(decision, Decision)
-        legal = list(decision.legal)
-        by_type: dict[str, list[CommandSpec]] = {}
-        for spec in legal:
-            by_type.setdefault(spec.type, []).append(spec)
-        if "activate" in by_type:
-            return battle.command(self.pick(by_type["activate"]))
-        if "report" in by_type:
-            return battle.command(by_type["report"][0])
-        if "choose" in by_type:
-            stand = [s for s in by_type["choose"] if s.params.get("option") == "stand"]
-            return battle.command(stand[0] if stand else by_type["choose"][0])
-        if "keep" in by_type:
-            return battle.command(by_type["keep"][0])
-        if "rally" in by_type:
-            return battle.command(by_type["rally"][0])
-        casts = [s for s in by_type.get("cast", []) if s.params.get("spell") in ("Zap", "Fireball")]
+        legal = decision.legal
+        kinds = {s.type for s in legal}
+
+        def of(kind: str) -> list[CommandSpec]:
+            """The legal specs of `kind`, in order (gathered only for the kinds asked about:
+            most answers look at two or three of the dozen kinds a Decision offers)."""
+            return [s for s in legal if s.type == kind] if kind in kinds else []
+
+        if "activate" in kinds:
+            return battle.command(self.pick(of("activate")))
+        for kind in ("report", "choose", "keep", "rally"):
+            if kind in kinds:
+                specs = of(kind)
+                stand = [s for s in specs if s.params.get("option") == "stand"] if kind == "choose" else []
+                return battle.command(stand[0] if stand else specs[0])
+        casts = [s for s in of("cast") if s.params.get("spell") in ("Zap", "Fireball")]
         if casts:
             spec = self.pick(casts)
-            enemies = by_type.get("shoot") or by_type.get("melee") or []
+            enemies = of("shoot") or of("melee")
             if enemies:
                 target = self.pick(enemies).params["target"]
                 return battle.command(spec, target=target, facts={"los": "open"})
-        if "shoot" in by_type:
-            spec = self.pick(by_type["shoot"])
+        if "shoot" in kinds:
+            spec = self.pick(of("shoot"))
             band = "long" if self.rng.random() < self.long_range else "short"
             return battle.command(spec, facts={"range_band": band})
-        if "move" in by_type:
-            spec = by_type["move"][0]
+        melee = of("melee")
+        if "move" in kinds:
+            spec = of("move")[0]
             unit_id = spec.params["unit"]
             if battle.state.unit(unit_id).data.get("morale") == "fleeing":  # the flight: its whole run
                 inches = battle.rules.move_allowance(battle.state, unit_id)
                 return battle.command(spec, facts={"path": f"open {inches}"} if inches else {"stopped": True})
-            melee = by_type.get("melee", [])
             if melee:
                 target = self.pick(melee).params["target"]
                 return battle.command(spec, facts={"path": "open 2", "distance": 2, "contact": [target]})
             return battle.command(spec, facts={"path": "open 2", "distance": 2})
-        if "melee" in by_type:
-            unit = battle.state.unit(by_type["melee"][0].params["unit"])
-            charged = [s for s in by_type["melee"] if s.params["target"] == unit.markers.get("charged")]
-            return battle.command((charged or by_type["melee"])[0] if charged else self.pick(by_type["melee"]))
+        if melee:
+            unit = battle.state.unit(melee[0].params["unit"])
+            charged = [s for s in melee if s.params["target"] == unit.markers.get("charged")]
+            return battle.command(charged[0] if charged else self.pick(melee))
         for name in ("end_activation", "pass"):
-            if name in by_type:
-                return battle.command(by_type[name][0])
+            if name in kinds:
+                return battle.command(of(name)[0])
         return battle.command(legal[0])
 
 

@@ -71,6 +71,10 @@ ONE_DIE = 1
 _NO_FLAGS = (False, False, False, False)
 FACTS_OF = {"move": MOVE_FACTS, "melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}
 FREE_IDS = frozenset({"contact_elsewhere"})  # unit or element ids: checked by the move itself
+# the facts of each command type that name units or elements `_check_named_ids` checks
+PICKED_FACTS = {kind: tuple(s for s in specs if s.picks and s.name not in FREE_IDS) for kind, specs in FACTS_OF.items()}
+_CHECKERS: dict[tuple[type, str], Any] = {}  # (rules class, command type) -> its `_check_<type>` or None
+_UNKNOWN = object()
 
 
 def _opt_defaults() -> dict[str, Any]:
@@ -116,6 +120,7 @@ class FlatOutWarRules(
         self._specs = {}
         self._spec_lists = {}
         self._bought_of = {}
+        self._created_of = {}
         self._living_cache = None
         self._enemies_of = {}
         self._sides_standing = 0
@@ -165,6 +170,7 @@ class FlatOutWarRules(
         self._specs.clear()
         self._spec_lists.clear()
         self._bought_of.clear()
+        self._created_of.clear()
         self._living_cache = None
         self._enemies_of = {}
         self._sides_standing = 0
@@ -294,18 +300,21 @@ class FlatOutWarRules(
         return c
 
     def check(self, state: BattleState, command: Command) -> None:
-        self._check_named_ids(state, command)
-        checker = getattr(self, f"_check_{command.type}", None)
+        if command.type in PICKED_FACTS:
+            self._check_named_ids(state, command)
+        key = (type(self), command.type)
+        checker = _CHECKERS.get(key, _UNKNOWN)  # (asked for every command: no failed getattr for most)
+        if checker is _UNKNOWN:
+            checker = _CHECKERS[key] = getattr(type(self), f"_check_{command.type}", None)
         if checker is not None:
-            checker(state, command)
+            checker(self, state, command)
 
     def _check_named_ids(self, state: BattleState, command: Command) -> None:
         """Every fact that names units or elements (its `picks`) names ones that exist,
         and the acting unit's or the target's own where the fact says so (FOW 22)."""
-        specs = FACTS_OF.get(command.type, ())
         facts = getattr(command, "facts", None) or {}
-        for spec in specs:
-            if not spec.picks or spec.name not in facts or spec.name in FREE_IDS:
+        for spec in PICKED_FACTS.get(command.type, ()):
+            if spec.name not in facts:
                 continue
             value = facts[spec.name]
             for name in value if isinstance(value, list) else []:

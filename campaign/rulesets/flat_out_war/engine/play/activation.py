@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from campaign.engine.context import Context
 
 
+_GUNS = " ranged weapon"  # (not an attribute name) in `_created`: an element created with a ranged weapon
+_OWN_ACTIONS = frozenset({"activate", "magic"})  # attributes that give an element a command of its own
+
 # offered in every activation's every Decision: one frozen spec each, made once
 _OBJECTIVE = CommandSpec("objective", {}, (), "Record a scenario objective achieved")
 _STRATEGIC = CommandSpec("strategic_victory", {}, (), "Declare a strategic victory")
@@ -62,7 +65,8 @@ class ActivationMixin(PlayHelpers):
         name = unit.name
         morale = unit.data.get("morale", "steady")
         specs: list[CommandSpec] = []
-        mobile = any((self.element_of(state, e).move or 0) > 0 for e in able)
+        created, all_mobile = self._created(state, unit)
+        mobile = all_mobile or any((self.element_of(state, e).move or 0) > 0 for e in able)
         if morale == "fleeing":
             if not m.get("moved") and mobile:
                 specs.append(self._unit_spec("move", unit, f"{name} flees: run toward shelter or its own table edge"))
@@ -75,9 +79,8 @@ class ActivationMixin(PlayHelpers):
             # The elements' attributes as bought (a superset of what their combat views have:
             # Activate can only switch attributes off) rule out most questions without
             # building a view of every element at every Decision.
-            bought = [self._bought(state, e) for e in able]
-            officer_unit = all("command" in own for own, _ in bought) and all(
-                self.combatant(state, e).has("command") for e in able)
+            officer_unit = "command" in created and all(
+                "command" in self._bought(state, e)[0] and self.combatant(state, e).has("command") for e in able)
             if unit.data.get("officer"):
                 specs.append(self._unit_spec("detach", unit, f"{name}: detach its officer"))
             if officer_unit:  # an officer on its own may attach, or fight like any unit
@@ -91,10 +94,11 @@ class ActivationMixin(PlayHelpers):
             enemies = self._enemies(state, unit.side)
             specs.extend(self._attack_specs("melee", unit, enemies, "melee attack on"))
             # an element created with a ranged weapon has one still unless it lost weapons
-            if any(not e.data.get("lost_weapons") or self.combatant(state, e).ranged
-                   for e, (_, guns) in zip(able, bought) if guns):
+            if _GUNS in created and any(self._bought(state, e)[1] and (
+                    not e.data.get("lost_weapons") or self.combatant(state, e).ranged) for e in able):
                 specs.extend(self._attack_specs("shoot", unit, enemies, "shoot at"))
-            for es, (own, _) in zip(able, bought):
+            for es in able if _OWN_ACTIONS & created else ():
+                own = self._bought(state, es)[0]
                 if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
                     spec = self._specs.get(("switch", unit_id, es.id))
                     if spec is None:
@@ -122,6 +126,23 @@ class ActivationMixin(PlayHelpers):
                     verb = "melee attack on" if kind == "melee" else "shoot at"
                     specs.append(self._attack_spec(kind, unit, enemy, f"the rest {verb}"))
         return specs
+
+    def _created(self, state: BattleState, unit: UnitState) -> tuple[frozenset[str], bool]:
+        """The attributes any element of the unit was created with (with _GUNS if one has a
+        ranged weapon), and whether every one was created able to move: kept for the battle
+        (a unit's elements never change), so a Decision asks its elements only the questions
+        one of them could answer yes."""
+        found = self._created_of.get(unit.id)
+        if found is None:
+            names: set[str] = set()
+            for es in unit.elements:
+                own, guns = self._bought(state, es)
+                names.update(own)
+                if guns:
+                    names.add(_GUNS)
+            mobile = all((self.element_of(state, e).move or 0) > 0 for e in unit.elements)
+            found = self._created_of[unit.id] = (frozenset(names), mobile)
+        return found
 
     def _unit_spec(self, kind: str, unit: UnitState, label: str) -> CommandSpec:
         """The legal `move`, `rally` or `detach` of a unit, made once per label (as _attack_spec)."""

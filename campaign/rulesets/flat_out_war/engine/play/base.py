@@ -100,6 +100,8 @@ class PlayHelpers:
     _spec_lists: dict[tuple[str, ...], tuple[list[UnitState], list[CommandSpec]]]
     # element id -> its attributes as created and whether it has a ranged weapon (activation.py)
     _bought_of: dict[str, tuple[dict[str, Any], bool]]
+    # unit id -> what its elements were created with (activation.py `_created`)
+    _created_of: dict[str, tuple[frozenset[str], bool]]
     # _living's lists with the units list, (epoch, count) and revival epoch they were made for
     _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState], int] | None
     _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
