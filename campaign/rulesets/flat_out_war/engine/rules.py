@@ -117,6 +117,7 @@ class FlatOutWarRules(
         self._reliant_units: frozenset[str] = frozenset()
         self._clock_units: frozenset[str] = frozenset()
         self._loss_journal = []
+        self._unit_places = None
         self._specs = {}
         self._spec_lists = {}
         self._bought_of = {}

@@ -93,6 +93,8 @@ class PlayHelpers:
     # count?" without copying every unit's count before the action (`_loss_mark`). Units, not
     # ids: another state's losses never count.
     _loss_journal: list[tuple[UnitState, int]]
+    # id(unit) -> its place in the units list kept here (with that list's length): morale.py
+    _unit_places: tuple[list[UnitState], int, dict[int, int]] | None
     # legal command specs offered again and again (activation.py): built once per battle,
     # as their labels name units, keyed by what they are made of
     _specs: dict[tuple[str, ...], CommandSpec]

@@ -3,6 +3,7 @@ and rallying. The thresholds and the flee/rally state machine are in `engine.mor
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.errors import IllegalCommand
@@ -24,28 +25,48 @@ class MoraleMixin(PlayHelpers):
 
     def _losses_morale(self, state: BattleState, ctx: Context, mark: int) -> Resolution:
         """One casualty morale roll per unit whose losses passed a new 25% threshold since
-        `mark` (from `_loss_mark`)."""
+        `mark` (from `_loss_mark`), in unit order."""
         journal = self._loss_journal
         if len(journal) == mark:  # no element lost since the mark: the common case
             return
+        units = list(state.units)
         first: dict[int, int] = {}  # id(unit) -> its count before its first loss since the mark
-        read = mark
-        for unit in list(state.units):
-            # the journal grows while this loop rolls (a failed morale can cost more losses),
-            # so each unit reads it as it comes: the entries added since are read first
+        queue: list[int] = []  # places (in units) of units with new losses, not reached yet
+        read, at = mark, -1
+        while True:
+            # the journal grows while this loop rolls (a failed morale can cost more losses):
+            # a unit after the one just checked is still to come, an earlier one is passed
             while read < len(journal):
                 u, pre = journal[read]
-                first.setdefault(id(u), pre)
                 read += 1
-            before = first.get(id(unit))
-            if before is None:  # no new losses: no new threshold
-                continue
+                if id(u) not in first:
+                    first[id(u)] = pre
+                    place = self._unit_place(state, u)  # (a unit added since is not looked at)
+                    if place is not None and at < place < len(units) and units[place] is u:
+                        heapq.heappush(queue, place)
+            if not queue:
+                return
+            at = heapq.heappop(queue)
+            unit = units[at]
+            before = first[id(unit)]
             lost = unit.data.get("lost", 0)
             if lost == before:  # (a card scheme may have put a loss back)
                 continue
             if unit.eliminated or not M.casualty_trigger(before, lost, unit.data.get("start", 0)):
                 continue
             yield from self._morale(state, ctx, unit, "casualties")
+
+    def _unit_place(self, state: BattleState, unit: UnitState) -> int | None:
+        """The unit's place in `state.units` (None if it is not there): from a map kept with
+        the list (and its length) it was made of, checked on use and made again if wrong."""
+        units = state.units
+        kept = self._unit_places
+        if kept is not None and kept[0] is units and kept[1] == len(units):
+            place = kept[2].get(id(unit))
+            if place is not None and units[place] is unit:
+                return place
+        self._unit_places = (units, len(units), {id(u): i for i, u in enumerate(units)})
+        return self._unit_places[2].get(id(unit))
 
     def _morale_roll(self, state: BattleState, unit: UnitState, rally: bool) -> tuple[M.MoraleRoll | None, Any]:
         cs = [(e, self.combatant(state, e)) for e in unit.alive]
