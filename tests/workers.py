@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.worker import WorkerCancelled
+from textual.pilot import Pilot
+from textual.worker import WorkerCancelled, WorkerState
+
+ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
 
 
 async def workers_done(app: App[object]) -> None:
@@ -18,3 +21,17 @@ async def workers_done(app: App[object]) -> None:
             return
         except WorkerCancelled:
             continue
+
+
+async def settle(pilot: Pilot[object]) -> None:
+    """Wait until the app is quiet: its workers (folder scans, campaign loads) have finished
+    and the app has handled what they handed over, which may start another worker (a scan
+    that opens a campaign): so again, until a pause leaves no worker running. Our workers
+    hand their results over with call_from_thread, so a finished worker's result is shown."""
+    app = pilot.app
+    for _ in range(20):
+        await workers_done(app)
+        await pilot.pause()
+        if not any(worker.state in ACTIVE for worker in app.workers):
+            return
+    raise AssertionError(f"workers kept running: {[worker.name for worker in app.workers]}")

@@ -17,14 +17,7 @@ from tests.tui.helpers import screen_text
 from tui.app import MusterApp
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.log_viewer import LogViewerScreen
-from tests.workers import workers_done
-
-
-async def settle(pilot, times: int = 10) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(times):
-        await pilot.pause(0.02)
-    await workers_done(pilot.app)
-    await pilot.pause()
+from tests.workers import settle
 
 
 async def test_p_in_the_builder_shows_the_roster_and_writes_it(app: MusterApp, empty_folder: Path) -> None:

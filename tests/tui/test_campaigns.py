@@ -15,15 +15,7 @@ from tui.screens.dashboard import DashboardScreen
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.help import HelpScreen
 from tui.screens.new_campaign import NewCampaignScreen
-from tests.workers import workers_done
-
-
-async def settle(pilot, times: int = 10) -> None:  # type: ignore[no-untyped-def]
-    """Let workers (folder scans, campaign loading) finish."""
-    for _ in range(times):
-        await pilot.pause(0.02)
-    await workers_done(pilot.app)
-    await pilot.pause()
+from tests.workers import settle
 
 
 async def test_wizard_creates_a_campaign_and_opens_its_dashboard(app: MusterApp, empty_folder: Path) -> None:
