@@ -5,7 +5,10 @@ forces. A forked child runs `finish_battle` on a copy of a campaign with a battl
 progress and dies by SIGKILL -- at each os-level step that changes the disk in turn (a
 hook counts file creations, opens for writing, writes and half-writes, fsyncs, renames,
 unlinks, chmods and kills the process just before step k), then at random moments in
-the save (at least 200 kills in all). After each death:
+the save (at least 200 kills in all): a random delay after a random step, timed by a
+kernel timer whose signal (SIGALRM, left to its default action) ends the child wherever
+it is, like SIGKILL, so that the moments are spread over the whole save however loaded
+the machine is. After each death:
 
 - read-only commands (`muster validate`, `load_campaign` without `write`) change no
   byte, and report a journal that was left;
@@ -176,30 +179,39 @@ def steps(at: Callable[[str], None]) -> Iterator[None]:
             setattr(owner, name, real)
 
 
-def run_child(template: Template, loaded: Any, kill_at: int | None, report: Path | None = None) -> int:
+def run_child(
+    template: Template, loaded: Any, kill_at: int | None, report: Path | None = None,
+    alarm: tuple[int, float] | None = None,
+) -> int:
     """Fork a child that runs the post-battle save, dying by SIGKILL before step `kill_at`
-    (None: it runs to the end, and writes the number of steps and when the first one
-    came to `report`). Returns the child's pid."""
+    (None: it runs to the end, and writes to `report` when each step began and when the
+    save ended, in seconds from its start), or by SIGALRM `alarm[1]` seconds after step
+    `alarm[0]` begins (0: after the start). Returns the child's pid."""
     pid = os.fork()
     if pid:
         return pid
     code = 1
     try:
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)  # the default action: the process ends at once
         started = time.perf_counter()
         seen = [0]
-        first = [0.0]
+        times: list[float] = []
 
         def at(_name: str) -> None:
             if seen[0] == kill_at:
                 os.kill(os.getpid(), signal.SIGKILL)
-            if seen[0] == 0:
-                first[0] = time.perf_counter() - started
+            if report is not None:
+                times.append(time.perf_counter() - started)
             seen[0] += 1
+            if alarm is not None and seen[0] == alarm[0]:
+                signal.setitimer(signal.ITIMER_REAL, alarm[1])
 
+        if alarm is not None and alarm[0] == 0:
+            signal.setitimer(signal.ITIMER_REAL, alarm[1])
         with steps(at):
             template.finish(loaded)
         if report is not None:
-            report.write_text(f"{seen[0]} {first[0]} {time.perf_counter() - started}")
+            report.write_text(" ".join(str(t) for t in [*times, time.perf_counter() - started]))
         code = 0
     finally:
         os._exit(code)
@@ -209,7 +221,7 @@ def wait(pid: int) -> bool:
     """True if the child was killed, False if it finished (a failure raises)."""
     _, status = os.waitpid(pid, 0)
     if os.WIFSIGNALED(status):
-        assert os.WTERMSIG(status) == signal.SIGKILL
+        assert os.WTERMSIG(status) in (signal.SIGKILL, signal.SIGALRM)
         return True
     assert os.WEXITSTATUS(status) == 0, "the post-battle save failed in the child"
     return False
@@ -251,7 +263,7 @@ def test_kill_at_every_disk_step(template: Template, tmp_path: Path) -> None:
     loaded = load_campaign(work, LIB)  # the same folder is restored before every child
     report = tmp_path / "steps"
     assert not wait(run_child(template, loaded, None, report))
-    total = int(report.read_text().split()[0])
+    total = len(report.read_text().split()) - 1
     assert template.read(work) == template.new
     assert total > 30  # the journal, then each file replaced: many steps
     seen = {"old": 0, "new": 0}
@@ -273,17 +285,20 @@ def test_kill_at_random_moments(template: Template, tmp_path: Path) -> None:
     loaded = load_campaign(work, LIB)
     report = tmp_path / "steps"
     assert not wait(run_child(template, loaded, None, report))
-    _total, first, span = (float(x) for x in report.read_text().split())
+    times = [0.0, *(float(x) for x in report.read_text().split())]  # the start, each step, the end
     rng = random.Random(10)
     kills, rounds, seen = 0, 0, {"old": 0, "new": 0}
     while kills < RANDOM_KILLS:
         rounds += 1
-        assert rounds < RANDOM_KILLS * 4, f"only {kills} kills landed in {rounds} rounds"
+        assert rounds < RANDOM_KILLS * 2, f"only {kills} kills landed in {rounds} rounds"
         template.restore(work)
-        pid = run_child(template, loaded, None)
-        time.sleep(rng.uniform(first * 0.8, span * 1.1))  # mostly while the save writes
-        os.kill(pid, signal.SIGKILL)
-        if wait(pid):
+        # A moment after step k begins (k = 0: the start), before the next one began in the
+        # measured save: inside the step, or in the code after it. Every gap between steps
+        # is as likely, whatever its length; a slower child than the measured one dies
+        # earlier in the gap, a faster one perhaps in a later gap.
+        k = rng.randrange(len(times) - 1)
+        alarm = (k, rng.uniform(1e-6, times[k + 1] - times[k]))
+        if wait(run_child(template, loaded, None, alarm=alarm)):
             kills += 1
         seen[check(template, work, read_only_commands=rounds % 20 == 0)] += 1
     assert seen["old"] and seen["new"], seen
