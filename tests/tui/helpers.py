@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
+
+
+def notices(app: App) -> list[str]:  # type: ignore[type-arg]
+    """The message of every notification the app sends from now on. Kept, unlike
+    app._notifications, which drops a toast when it expires: a loaded machine can take
+    longer than its 5 s between the notice and the assertion."""
+    told: list[str] = []
+    send = app.notify
+
+    def notify(message: Any, *args: Any, **kwargs: Any) -> None:
+        told.append(str(message))
+        send(message, *args, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return told
 
 
 def screen_text(app: App) -> str:  # type: ignore[type-arg]

@@ -13,7 +13,7 @@ from saves.campaign_file import load_campaign, save_campaign, start_battle
 from saves.force_file import save_force
 from scenarios import builtin_scenarios
 from tests.tui.campaign_fixture import make_toy_campaign
-from tests.tui.helpers import screen_text
+from tests.tui.helpers import notices, screen_text
 from tui.app import MusterApp
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.log_viewer import LogViewerScreen
@@ -87,6 +87,7 @@ async def test_saving_a_grown_force_spends_banked_reinforcements(empty_folder: P
     folder = write_demo(empty_folder / "demo")
     _after_one_battle(folder, 50)
     app = MusterApp(empty_folder)
+    told = notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.open_campaign(folder)
@@ -104,7 +105,7 @@ async def test_saving_a_grown_force_spends_banked_reinforcements(empty_folder: P
         assert "Reinforcement bank: 50 pts; saving spends 40, leaving 10" in screen_text(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert any("Spent 40 reinforcement points (10 left)." in str(n.message) for n in app._notifications)
+        assert any("Spent 40 reinforcement points (10 left)." in message for message in told)
         camp = load_campaign(folder, builtin_scenarios()).campaign
         assert camp.side("humans").reinforcements == 10 and camp.spent[0].points == 40
         builder.set_force(_two_more_troops(builder.force))  # 40 more: the bank has 10
@@ -112,7 +113,7 @@ async def test_saving_a_grown_force_spends_banked_reinforcements(empty_folder: P
         assert "Reinforcement bank: 10 pts; changes cost 40, 30 over: saving is refused" in screen_text(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert any("have 10 reinforcement points banked; this costs 40" in str(n.message) for n in app._notifications)
+        assert any("have 10 reinforcement points banked; this costs 40" in message for message in told)
         assert load_campaign(folder, builtin_scenarios()).campaign.side("humans").reinforcements == 10
 
 
@@ -141,6 +142,7 @@ async def test_table_dice_by_the_handful(tmp_path: Path, monkeypatch) -> None:  
     loaded = load_campaign(demo, builtin_scenarios())
     save_campaign(demo, attrs.evolve(loaded.campaign, dice="table"))
     app = MusterApp(demo.parent)
+    told = notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_battle(demo)
         await settle_battle(pilot)
@@ -151,7 +153,7 @@ async def test_table_dice_by_the_handful(tmp_path: Path, monkeypatch) -> None:  
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.session is not None
         assert len(opened) == 1 and isinstance(screen.session.pending, Decision)
-        assert any("not needed: 7" in str(n.message) for n in app._notifications)
+        assert any("not needed: 7" in message for message in told)
         await pick(pilot, "Activate Pukers")
         await pick(pilot, "Pukers: shoot at Tactical Squad")
         await pilot.press("ctrl+r")
