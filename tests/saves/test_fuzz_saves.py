@@ -77,12 +77,21 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, int, int, int]]:
-    """Each file's inode, size, mode and change time: any write, replace, chmod or new file shows."""
+    """Each file's inode, size, mode and change time: any write, replace, chmod or new file shows.
+    (os.scandir, not Path.rglob: taken twice for each of the 10,200 examples.)"""
     out = {}
-    for p in sorted(folder.rglob("*")):
-        if p.name != ".muster.lock":  # the lock file's content is the OS's business
-            info = p.lstat()
-            out[str(p.relative_to(folder))] = (info.st_ino, info.st_size, info.st_mode, info.st_mtime_ns)
+
+    def walk(path: str, prefix: str) -> None:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.name == ".muster.lock":  # the lock file's content is the OS's business
+                    continue
+                info = entry.stat(follow_symlinks=False)
+                out[prefix + entry.name] = (info.st_ino, info.st_size, info.st_mode, info.st_mtime_ns)
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, prefix + entry.name + os.sep)
+
+    walk(str(folder), "")
     return out
 
 
