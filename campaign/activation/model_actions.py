@@ -96,6 +96,12 @@ class ModelActions:
         """What the model may do now (each spec names the model, `{"model": id}`)."""
         raise NotImplementedError
 
+    def menu(self, state: BattleState, model_ids: Sequence[str]) -> list[CommandSpec]:
+        """Every one of `model_ids`' commands, model by model: what one decision offers.
+        A host may override it to work out once what every model's menu shares (the state
+        does not change while a menu is made)."""
+        return [spec for m in model_ids for spec in self.commands(state, m)]
+
     def model_of(self, command: Command) -> str:
         """The model a command acts with."""
         return str(getattr(command, "model", ""))
@@ -160,7 +166,7 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
             ready = locked
         extra = host.unit_commands(state, units, book["started"], list(book["used"]))
         unit_types = {s.type for s in extra}
-        model_specs = [spec for m in ready for spec in host.commands(state, m)]
+        model_specs = host.menu(state, ready)
         if not model_specs:
             break
         legal = (*extra, *model_specs, CommandSpec("end_activation", {"unit": units[0]}, label="End activation"))

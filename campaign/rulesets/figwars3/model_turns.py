@@ -46,6 +46,15 @@ class FigWarsModels(ModelActions):
         el = state.element(model_id)
         return el.alive and el.data["incap"] is None
 
+    def menu(self, state: BattleState, model_ids: Sequence[str]) -> list[CommandSpec]:
+        """What each model's menu shares (the enemies in sight, ...) is worked out once for the
+        decision: see FigWarsRules.shared."""
+        self.rules._menu_memo = {}
+        try:
+            return super().menu(state, model_ids)
+        finally:
+            self.rules._menu_memo = None
+
     def commands(self, state: BattleState, model_id: str) -> list[CommandSpec]:
         el = state.element(model_id)
         unit = state.unit(el.unit)

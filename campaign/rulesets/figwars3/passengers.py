@@ -140,7 +140,7 @@ def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, sp
     if el.data["actions"] < EMBARK_COST or unit.data.get("status", "normal") != "normal":
         return specs
     extra = []
-    for vehicle in _vehicles_near(rules, state, unit.side):
+    for vehicle in rules.shared(("vehicles", unit.side), lambda: _vehicles_near(rules, state, unit.side)):
         if _moved_too_far(rules, vehicle):
             continue
         machine = rules.machine(vehicle.id)

@@ -11,9 +11,9 @@ that `odds` reads (attack.py), so the odds shown are the odds rolled.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from campaign.campaigns.scenario import Objective
     from campaign.engine.context import Context
     from campaign.outcome import BattleOutcome
+
+T = TypeVar("T")  # FigWarsRules.shared
 
 MOVE_FACTS = (
     FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
@@ -131,6 +133,7 @@ class FigWarsRules(BattleRules):
         self._movers: dict[str, vehicle_movement.Mover] = {}  # vehicles, mecha and mounts: facing and direction (8.9)
         self._scenario_objectives: tuple[Objective, ...] = ()
         self.revision = int(self.options.get("rules_revision", 1))  # 1: as battles were recorded before revision 2
+        self._menu_memo: dict[tuple[str, ...], Any] | None = None  # see shared
 
     # --- building the battle ----------------------------------------------------
     def new_state(self, setup: BattleSetup) -> BattleState:
@@ -404,6 +407,31 @@ class FigWarsRules(BattleRules):
         if machine is not None and self.options.get("mire_tests"):
             yield from machine_play.mire_at_activation(el, ctx)
 
+    def shared(self, key: tuple[str, ...], make: Callable[[], T]) -> T:
+        """`make()`, worked out once for all the models' menus of one decision (model_turns
+        FigWarsModels.menu opens the memo and drops it after: nothing changes the state while
+        a menu is made, and a battle of many units asked for its enemies once per model)."""
+        memo = self._menu_memo
+        if memo is None:
+            return make()
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]  # type: ignore[no-any-return]
+
+    def _sight(self, state: BattleState, unit: UnitState) -> tuple[list[UnitState], bool, bool]:
+        """The units `unit`'s models may shoot or strike, whether one of them has a Horrific
+        model, and whether an enemy unit lies hidden."""
+        enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
+        wild = entities.strike_targets(state, unit)  # 16.8: a loose entity strikes friend or foe
+        if wild is not None:
+            enemies = [u for u in wild if self._targets(u)]
+        horrific = any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive)
+        hidden = any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated)
+        return enemies, horrific, hidden
+
+    def _flying(self, unit: UnitState) -> bool:
+        return any(self.profile(e.id).has("Flight") for e in unit.alive)
+
     def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> list[CommandSpec]:
         p = self.profile(el.id)
         base = {"unit": unit.id, "model": el.id}
@@ -412,12 +440,9 @@ class FigWarsRules(BattleRules):
         status = unit.data["status"]
         specs: list[CommandSpec] = []
         must_move = status in ("falling_back", "retreating") and el.data["moved"] == 0
-        enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
-        wild = entities.strike_targets(state, unit)  # 16.8: a loose entity strikes friend or foe
-        if wild is not None:
-            enemies = [u for u in wild if self._targets(u)]
+        enemies, horrific_near, hidden_near = self.shared(("sight", unit.id), lambda: self._sight(state, unit))
         move_facts: tuple[FactSpec, ...] = MOVE_FACTS + ((OBSTACLE_AT,) if self.revision >= 2 else ())
-        if any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive):
+        if horrific_near:
             move_facts = (*move_facts, NEAR_HORRIFIC)
         if p.has("Horrific"):
             move_facts = (*move_facts, HORRIFIES)
@@ -428,7 +453,7 @@ class FigWarsRules(BattleRules):
                           *(() if p.mounted else (PRONE,)))
             if self.revision >= 2:
                 move_facts = (*move_facts, CRATER, *((ENDS_ON_ROUGH,) if p.flight else ()))
-        if any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated):
+        if hidden_near:
             move_facts = (*move_facts, DETECTS)
         if status == "retreating" and must_move and actions >= 2:
             return [CommandSpec("run", base, move_facts, f"{who}: run towards its edge")]
@@ -462,7 +487,7 @@ class FigWarsRules(BattleRules):
         if status == "normal" and not (el.id in self._machines and self._machines[el.id].vehicle):
             for enemy in enemies:
                 facts = STRIKE_FACTS
-                if any(self.profile(e.id).has("Flight") for e in enemy.alive):
+                if self.shared(("flight", enemy.id), functools.partial(self._flying, enemy)):
                     facts = (*STRIKE_FACTS, CRAMPED)
                 facts = (*facts, *arcane_play.force_facts(self._armed(el), el.data))
                 specs.append(
@@ -484,7 +509,7 @@ class FigWarsRules(BattleRules):
             specs.append(CommandSpec("reload", {**base, "weapon": name}, label=f"{who}: reload {name}"))
         if el.data.get("entangled"):
             specs.append(CommandSpec("break_free", base, label=f"{who}: work free of the entanglement"))
-        if any((e.data.get("entangled") or {}).get("by") == el.id for u in state.units for e in u.alive):
+        if el.id in self.shared(("entanglers",), lambda: {(e.data.get("entangled") or {}).get("by") for u in state.units for e in u.alive}):
             specs.append(CommandSpec("release", base, label=f"{who}: release its entangled opponent"))
         for name in el.data.get("disarmed", []):
             specs.append(CommandSpec("retrieve", {**base, "weapon": name}, label=f"{who}: pick up {name}"))
