@@ -21,7 +21,7 @@ from campaign.activation.cards.rules import FlatModifier, Step, inches
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec, Resolution, RollRequest
 from campaign.engine.rules import HANDED_MODIFIER, scheme_adapter
-from campaign.engine.state import BattleState, liveness_changed
+from campaign.engine.state import BattleState, UnitState, liveness_changed
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
@@ -201,6 +201,14 @@ class CardHost:
     def routed(self, state: BattleState, unit_id: str) -> bool:
         """Whether host morale has routed the unit (read after every action)."""
         return bool(state.unit(unit_id).markers.get("routed", False))
+
+    def standing(self, state: BattleState, unit: UnitState) -> tuple[bool, dict[str, int] | None, bool]:
+        """What the scheme reads back after every action, for every unit: whether it still
+        takes part (not eliminated, `is_unit`), and if so its `prep_owed` and `routed`.
+        One call for the three: a host may answer them with one look at the unit."""
+        if unit.eliminated or not self.is_unit(state, unit.id):
+            return False, None, False
+        return True, self.prep_owed(state, unit.id), self.routed(state, unit.id)
 
     def set_routed(self, state: BattleState, unit_id: str, routed: bool) -> None:
         markers = state.unit(unit_id).markers

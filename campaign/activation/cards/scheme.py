@@ -237,23 +237,23 @@ class CardScheme(PhasedScheme):
     def _sync(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable) -> None:
         """Read back what the host's rules did: eliminations (skip their cards, AMB-7) and
         routs from host morale (a free rout move, CA-9)."""
+        units = t.units
         for unit in state.units:
-            cu = t.units.get(unit.id)
+            cu = units.get(unit.id)
             if cu is None or cu.eliminated:
                 continue
-            if unit.eliminated or not host.is_unit(state, unit.id):
+            takes_part, owed, routed = host.standing(state, unit)
+            if not takes_part:
                 was_waiting = cu.status == "waiting" and t.card_of(unit.id) is not None
                 t.eliminate(unit.id)
                 if was_waiting:
                     why = "is gone" if unit.eliminated else "no longer acts on its own"
                     ctx.emit("card_skipped", f"{unit.name} {why}; its card will be skipped", unit=unit.id)
                 continue
-            owed = host.prep_owed(state, unit.id)
             if owed is not None and (owed or cu.prep_remaining):  # the host keeps the reload counters: mirror them
                 cu.prep_remaining = dict(sorted(owed.items()))
                 for weapon in owed:
                     cu.prep_value.setdefault(weapon, owed[weapon])
-            routed = host.routed(state, unit.id)
             if routed and not cu.routed:
                 moved = t.rout(unit.id)
                 ctx.emit(
@@ -451,8 +451,10 @@ class CardScheme(PhasedScheme):
                 continue
             if host.refuse(state, unit_id, cu.kinds_this_activation, "free_melee" if free else kind):
                 continue
-            label = spec.label or spec.type
-            specs.append(attrs.evolve(spec, label=f"{label} (free charge melee)" if free else label))
+            if free or not spec.label:  # (a copy only where the label changes: menus are made after every action)
+                label = spec.label or spec.type
+                spec = attrs.evolve(spec, label=f"{label} (free charge melee)" if free else label)
+            specs.append(spec)
         if (cu.ap_left >= 1 and not waiting or cu.free_melee_pending) and host.models(state, unit_id) >= 2:
             specs.append(CommandSpec("card_split", {"unit": unit_id}, label=f"{name}: split the action between two groups"))
         if cu.ap_left >= 1 and may_overwatch(cu.ap_left, cu.ap_max):

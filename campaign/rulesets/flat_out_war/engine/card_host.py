@@ -35,7 +35,7 @@ from campaign.activation.cards.rules import FlatModifier, Step
 from campaign.engine.commands import Command
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import CommandSpec, FactSpec, Resolution
-from campaign.engine.state import BattleState, ElementState, liveness_changed
+from campaign.engine.state import BattleState, ElementState, UnitState, liveness_changed
 from campaign.force import Element
 from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.commands import Melee, Move, Shoot
@@ -210,6 +210,12 @@ class FlatOutWarHost(CardHost):
 
     def routed(self, state: BattleState, unit_id: str) -> bool:
         return state.unit(unit_id).data.get("morale", "steady") in ROUTED
+
+    def standing(self, state: BattleState, unit: UnitState) -> tuple[bool, dict[str, int] | None, bool]:
+        if unit.eliminated or not self.is_unit(state, unit.id):
+            return False, None, False
+        owed = self.prep_owed(state, unit.id) if unit.id in self.rules._clock_units else {}  # (see _reload_weapons)
+        return True, owed, unit.data.get("morale", "steady") in ROUTED
 
     def set_routed(self, state: BattleState, unit_id: str, routed: bool) -> None:
         unit = state.unit(unit_id)
