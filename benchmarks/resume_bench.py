@@ -10,6 +10,8 @@ through XDG_CACHE_HOME), one for each turn structure that keeps checkpoints:
 * cards: enlarged Flat Out War forces under the card scheme, played by the tests' random
   player (tests/activation/play.py);
 * phased: d10 on the core phased turn, 60 turns, played by the tests' d10 bot;
+* figwars: FigWars 3 (model by model, alternating) between two enlarged sample forces,
+  played by the tests' FigWars bot;
 
 then times each, best of --repeat, in CPU seconds:
 
@@ -18,6 +20,8 @@ then times each, best of --repeat, in CPU seconds:
 * a resume: load the file, find the newest cached snapshot, check it and replay only the
   entries after it (saves/snapshot_cache.py open_battle). Issue 17's target: 0.3 s.
 
+Each battle also prints its whole replay per command (the scheme's and the ruleset's cost
+of one step), beside the anchor's per command; the end compares them across the battles.
 Timings are printed, never asserted.
 """
 
@@ -75,7 +79,29 @@ def phased_battle() -> tuple[Any, Any]:
     return s, battle
 
 
-def measure(tmp: Path, name: str, setup: Any, battle: Any, repeat: int) -> None:
+def figwars_battle() -> tuple[Any, Any]:
+    from campaign.campaigns.scenario import Scenario
+    from campaign.engine import Battle, BattleSetup, SideSetup
+    from campaign.force import Force
+    from campaign.rulesets import get_ruleset
+    from tests.figwars3.test_battle import ALTERNATE, bot, sample
+
+    def enlarged(name: str, *forces: Force) -> Force:  # every unit fielded three times
+        units = tuple(attrs.evolve(u, name=f"{u.name} {k + 1}") for k in range(3) for f in forces for u in f.units)
+        return attrs.evolve(forces[0], name=name, units=units)
+
+    a = enlarged("Strike", sample("USC Strike Group"), sample("Gothic Imperium Battle Group"))
+    b = enlarged("Horde", sample("Revenant Host"), sample("Xenomorph Bugs"))
+    s = BattleSetup(ruleset="figwars-3", sides=(SideSetup("a", a.name, a), SideSetup("b", b.name, b)),
+                    scenario=Scenario(id="skirmish", name="Skirmish", rounds=12), activation="initiative",
+                    activation_options=ALTERNATE, seed=3, options=get_ruleset("figwars-3").new_battle_options({}))
+    battle = Battle.start(s)
+    bot(battle)
+    return s, battle
+
+
+def measure(tmp: Path, name: str, setup: Any, battle: Any, repeat: int) -> float:
+    """Prints the battle's figures; returns its whole replay's CPU seconds per command."""
     from campaign.engine import Battle
     from saves.battle_file import BattleFile, BattleHeader, BattleSide, dumps_battle, load_battle_file
     from saves.battle_replay import battle_setup
@@ -110,10 +136,12 @@ def measure(tmp: Path, name: str, setup: Any, battle: Any, repeat: int) -> None:
 
     n = len(battle.log)
     print(f"{name} ({setup.ruleset}, {setup.activation}): {n} commands, {len(text):,} bytes")
-    print(f"  raw tomllib.loads (anchor): {anchor * 1e3:8.1f} ms")
-    print(f"  whole replay:               {whole * 1e3:8.1f} ms  {whole / anchor:6.1f}x the anchor")
+    print(f"  raw tomllib.loads (anchor): {anchor * 1e3:8.1f} ms  ({anchor / n * 1e6:6.1f} us/command)")
+    print(f"  whole replay:               {whole * 1e3:8.1f} ms  {whole / anchor:6.1f}x the anchor "
+          f"({whole / n * 1e6:6.1f} us/command)")
     print(f"  resume from the snapshot:   {fast * 1e3:8.1f} ms  {fast / anchor:6.1f}x the anchor "
           f"(target 300 ms; {after} entries replayed after the snapshot)")
+    return whole / n
 
 
 def main() -> int:
@@ -126,9 +154,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # never the user's own cache
         setup, battle, _ = long_battle(args.seed, args.commands)
-        measure(Path(tmp), "initiative", setup, battle, args.repeat)
-        measure(Path(tmp), "cards", *cards_battle(), args.repeat)
-        measure(Path(tmp), "phased", *phased_battle(), args.repeat)
+        per = {"initiative": measure(Path(tmp), "initiative", setup, battle, args.repeat)}
+        per["cards"] = measure(Path(tmp), "cards", *cards_battle(), args.repeat)
+        per["phased"] = measure(Path(tmp), "phased", *phased_battle(), args.repeat)
+        per["figwars"] = measure(Path(tmp), "figwars", *figwars_battle(), args.repeat)
+    base = per["initiative"]
+    print("whole replay per command (Flat Out War's initiative battle as 1.0x):")
+    for name, cost in per.items():
+        print(f"  {name:<11} {cost * 1e6:7.1f} us/command  {cost / base:5.2f}x")
     return 0
 
 
