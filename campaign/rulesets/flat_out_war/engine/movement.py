@@ -34,6 +34,9 @@ class Segment:
     ground_level: bool = False
 
 
+WHOLE = Fraction(1)  # the whole MOVE: `allowance`'s `sailed` when the unit does not sail
+
+
 def allowance(
     move: int,
     *,
@@ -42,12 +45,12 @@ def allowance(
     running: bool = False,
     flying_so: bool = False,
     submerged: bool = False,
-    sailed: Fraction = Fraction(1),
+    sailed: Fraction = WHOLE,
     formation_change: bool = False,
     stand_up: bool = False,
 ) -> Fraction:
     """A-10: flat spell changes, then multipliers, then costs; floored at 0."""
-    if type(move) is int and not (submerged or formation_change) and sailed == 1:
+    if type(move) is int and not (submerged or formation_change) and (sailed is WHOLE or sailed == 1):
         # whole inches all the way (the common move): the same value without Fraction arithmetic
         whole = (move + (2 if fast else 0) - (2 if slow else 0)) * (2 if running else 1) * (3 if flying_so else 1)
         return Fraction(max(whole - (2 if stand_up else 0), 0))
@@ -104,6 +107,9 @@ def effective_terrain(seg: Segment, mover: Combatant, edition: Edition, *, airbo
     return t
 
 
+_NONE = Fraction(0)
+
+
 def check_path(
     segments: Sequence[Segment],
     budget: Fraction,
@@ -115,13 +121,14 @@ def check_path(
     jumping: bool = False,
 ) -> Fraction:
     """Allowance used by a declared path; IllegalMove names the rule broken."""
-    used = Fraction(0)
+    used = _NONE
+    whole = 0  # whole inches of open ground, added up as ints (most paths: no Fraction sums)
     for seg in segments:
         raw = seg.terrain
         if raw not in TERRAIN_COST:
             raise IllegalMove("FOW 6.2", f"unknown terrain class {raw!r} (open, light, heavy, impassable)")
         inches = seg.inches if type(seg.inches) is Fraction else Fraction(seg.inches)
-        if inches < 0:
+        if inches.numerator < 0:  # (a Fraction carries its sign on the numerator)
             raise IllegalMove("FOW 6.2", "a path segment cannot be negative")
         t = effective_terrain(seg, mover, edition, airborne=airborne, jumping=jumping)
         if t == "impassable":
@@ -130,7 +137,11 @@ def check_path(
             raise IllegalMove("FOW 6.4", "no running through heavy terrain")
         if t != "open" and inches.denominator != 1:
             raise IllegalMove("FOW 6.2", f"movement inside {t} terrain is bought in whole inches")
-        used += inches * TERRAIN_COST[t]  # type: ignore[operator]
+        if t == "open" and inches.denominator == 1:
+            whole += inches.numerator
+        else:
+            used += inches * TERRAIN_COST[t]  # type: ignore[operator]
+    used = used + whole if used else Fraction(whole)
     if used > budget:
         raise IllegalMove(
             "FOW 6.2", f"the path uses {_inch(used)} of movement but only {_inch(budget)} is allowed"

@@ -120,6 +120,8 @@ class PlayHelpers:
         return len(self._loss_journal)
 
     def effects_on(self, state: BattleState, unit_id: str) -> frozenset[str]:
+        if not state.effects:  # (most of the time: no spell lasts)
+            return _NO_EFFECTS
         return frozenset(e.kind for e in state.effects if e.target == unit_id)
 
     def _bought(self, state: BattleState, es: ElementState) -> tuple[dict[str, Any], bool]:
@@ -264,6 +266,9 @@ class PlayHelpers:
         if self.edition == V17:
             return es.data.get("lucky_turn") != state.turn
         return not es.data.get("lucky_used")
+
+
+_NO_EFFECTS: frozenset[str] = frozenset()
 
 
 def _same(old: list[UnitState], new: list[UnitState]) -> bool:

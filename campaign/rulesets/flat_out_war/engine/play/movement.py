@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from campaign.rulesets.flat_out_war.engine.formation import depth_problem
 from campaign.rulesets.flat_out_war.engine.movement import (
     SAIL_FRACTION,
     TERRAIN_COST,
+    WHOLE,
     IllegalMove,
     Segment,
     allowance,
@@ -132,7 +134,7 @@ class MovementMixin(PlayHelpers):
             raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
         path = _parse_path(f("path") or "")
         jumping = bool(f("jump"))
-        budget = self._allowance(state, unit, cmd, run or fleeing, able, airborne) if able else Fraction(0)
+        budget = self._allowance(state, unit, cmd, run or fleeing, able, airborne, f) if able else Fraction(0)
         used = Fraction(distance_moved)
         if able and not path and not jumping and not whole_move and distance_moved > budget:
             # a distance is inches of open ground: it can never exceed the allowance (FOW 6.1)
@@ -245,32 +247,35 @@ class MovementMixin(PlayHelpers):
         return self._allowance(state, unit, cmd, running, able) if able else Fraction(0)
 
     def _allowance(self, state: BattleState, unit: UnitState, cmd: Move, running: bool,
-                   able: list[ElementState] | None = None, airborne: bool | None = None) -> Fraction:
-        """`able` and `airborne`: `_able(unit)` and `_flies(unit, cmd)`, when the caller has them."""
+                   able: list[ElementState] | None = None, airborne: bool | None = None,
+                   f: Callable[[str], Any] | None = None) -> Fraction:
+        """`able`, `airborne` and `f`: `_able(unit)`, `_flies(unit, cmd)` and
+        `facts_of(cmd, MOVE_FACTS).get`, when the caller has them."""
         if able is None:
             able = self._able(state, unit)
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
-        moves = [self.element_of(state, e).move or 0 for e in able]
-        move = min((m for m in moves if m > 0), default=0)
+        move = min((m for m in (self.element_of(state, e).move or 0 for e in able) if m > 0), default=0)
         effects = self.effects_on(state, unit.id)
         if airborne is None:
             airborne = self._flies(state, unit, cmd)
-        f = facts_of(cmd, MOVE_FACTS).get
+        if f is None:
+            f = facts_of(cmd, MOVE_FACTS).get
         return allowance(
             move,
             fast="Fast" in effects,
             slow="Slow" in effects,
             running=running,
             flying_so=airborne and self.edition == SO,
-            submerged=any(e.markers.get("submerged") for e in unit.alive),
+            # (only a Submersible element dives: most battles have none)
+            submerged=self._static_any("submersible") and any(e.markers.get("submerged") for e in unit.alive),
             formation_change=bool(f("formation_change")) or (
                 bool(f("formation"))
                 and f("formation") != unit.data.get("formation", "line")) or (
                 bool(f("depth"))
                 and f("depth") != unit.data.get("depth", "single")),
             stand_up=f("prone") == "up",
-            sailed=SAIL_FRACTION.get(f("heading") or "", Fraction(1)) if self._static_any("sailed") and any(
-                self.combatant(state, e).has("sailed") for e in able) else Fraction(1),
+            sailed=SAIL_FRACTION.get(f("heading") or "", WHOLE) if self._static_any("sailed") and any(
+                self.combatant(state, e).has("sailed") for e in able) else WHOLE,
         )
 
     def _do_move(self, state: BattleState, cmd: Move, ctx: Context) -> Resolution:
