@@ -80,6 +80,11 @@ class BattleRules:
         that keep their standing units may answer from them, with the same result)."""
         return [u for u in state.units_of(side) if self.can_activate(state, u.id)]
 
+    def may_pass(self, state: BattleState, side: str) -> bool:
+        """Whether `side` may pass its turn instead of activating a unit (offered with
+        its activations only when True; rules that refuse a pass in `check` say so here)."""
+        return True
+
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
         """What the active unit may do now; empty: its activation ends by itself."""
         return []

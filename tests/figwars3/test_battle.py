@@ -74,7 +74,33 @@ def test_turn_start_rolls_extra_actions_and_initiative_orders_sides() -> None:
     assert kinds.count("extra_actions") == 2 and "initiative" in kinds
     pending = battle.pending
     assert isinstance(pending, Decision)
-    assert [s.type for s in pending.legal][:-1] == ["activate"] * (len(pending.legal) - 1)  # "pass" is refused (6.2)
+    assert [s.type for s in pending.legal] == ["activate"] * len(pending.legal)  # no "pass": it is refused (6.2)
+    assert not pending.prompt.endswith("or pass")
+
+
+def test_a_pass_is_never_offered_while_the_side_has_a_unit_to_activate() -> None:
+    """6.2: a side with an eligible unit must activate one; the scheme passes for a side
+    with none left. Every turn's offer across a whole battle holds no pass, and sides
+    still run out of units (forced passes) along the way."""
+    battle = start(setup(seed=11, rounds=3))
+    offers = 0
+    while battle.pending is not None:
+        pending = battle.pending
+        assert isinstance(pending, Decision)
+        if any(s.type == "activate" for s in pending.legal):
+            offers += 1
+            assert "pass" not in {s.type for s in pending.legal}, pending.prompt
+        specs = sorted(pending.legal, key=lambda s: PREFERENCE.index(s.type) if s.type in PREFERENCE else 99)
+        for spec in specs:
+            try:
+                battle.apply(battle.command(spec))
+                break
+            except IllegalCommand:
+                continue
+        else:
+            raise AssertionError(f"stuck at {pending.prompt}")
+    assert offers > 3
+    assert any(e.kind == "pass" and e.data.get("forced") for e in battle.events)
 
 
 def test_models_act_one_action_at_a_time_and_share() -> None:

@@ -183,6 +183,8 @@ async def _damage_result(tmp_path: Path) -> None:
         await faces(pilot, 4)  # extra actions: Red
         await faces(pilot, 8)  # initiative: Blue
         await faces(pilot, 2)  # initiative: Red
+        offered = prompts(app)
+        assert "Activate Hedgehog" in offered and "Pass" not in offered  # 6.2: refused, so never offered
         await pick(pilot, "Activate Hedgehog")
         await pick(pilot, "hedgehog: shoot Strider with Anti-Aircraft Gun")
         await confirm(pilot)

@@ -70,6 +70,10 @@ class PhasedHost(ABC):
         (False: it passed, or had nothing to do)."""
         return no_steps()
 
+    def may_pass(self, state: BattleState, phase: Phase, side: str) -> bool:
+        """Whether `side` is offered a pass with its commands in an ALTERNATE phase."""
+        return True
+
     def pass_text(self, state: BattleState, phase: Phase, side: str, forced: bool) -> str:
         """The log's words for a pass (`forced`: the side had nothing to do)."""
         name = state.side(side).name

@@ -79,8 +79,11 @@ class InitiativeTurn(PhasedHost):
             spec = self._activate_specs[(unit_id, name)] = CommandSpec("activate", {"unit": unit_id}, label=f"Activate {name}")
         return spec
 
+    def may_pass(self, state: BattleState, phase: Phase, side: str) -> bool:
+        return bool(self.rules.may_pass(state, side))
+
     def prompt(self, state: BattleState, phase: Phase, side: str) -> str:
-        return "activate a unit or pass"
+        return "activate a unit or pass" if self.rules.may_pass(state, side) else "activate a unit"
 
     def pass_text(self, state: BattleState, phase: Phase, side: str, forced: bool) -> str:
         name = state.side(side).name

@@ -210,7 +210,8 @@ class PhasedScheme(ActivationScheme):
             else:
                 idle.discard(side)
                 name = state.side(side).name
-                command = yield Decision(side, f"{name}: {host.prompt(state, phase, side)}", (*legal, PASS))
+                offer = (*legal, PASS) if host.may_pass(state, phase, side) else tuple(legal)
+                command = yield Decision(side, f"{name}: {host.prompt(state, phase, side)}", offer)
                 if command.type == "pass":
                     passes += 1
                     book["passes"] = passes

@@ -308,10 +308,15 @@ class FigWarsRules(BattleRules):
         }
         return unit_id in turn.must_activate_first(waiting)
 
+    def may_pass(self, state: BattleState, side: str) -> bool:
+        """6.2: a side passes only with no unit left to activate (the scheme then passes
+        for it), so a pass is never offered beside an activation."""
+        return not any(self.can_activate(state, u.id) for u in state.units_of(side))
+
     def check(self, state: BattleState, command: Command) -> None:
         if command.type == "pass":
             side = state.scheme.get("current", "")
-            if side and any(self.can_activate(state, u.id) for u in state.units_of(side)):
+            if side and not self.may_pass(state, side):
                 raise IllegalCommand("FW3 6.2", "every unit activates once a turn: pick one")
 
     # --- one activation -------------------------------------------------------------
