@@ -48,12 +48,13 @@ def allowance(
     sailed: Fraction = WHOLE,
     formation_change: bool = False,
     stand_up: bool = False,
-) -> Fraction:
-    """A-10: flat spell changes, then multipliers, then costs; floored at 0."""
+) -> Fraction | int:
+    """A-10: flat spell changes, then multipliers, then costs; floored at 0. Whole inches
+    come back as an int (equal to its Fraction, and cheaper to make and compare)."""
     if type(move) is int and not (submerged or formation_change) and (sailed is WHOLE or sailed == 1):
         # whole inches all the way (the common move): the same value without Fraction arithmetic
         whole = (move + (2 if fast else 0) - (2 if slow else 0)) * (2 if running else 1) * (3 if flying_so else 1)
-        return Fraction(max(whole - (2 if stand_up else 0), 0))
+        return max(whole - (2 if stand_up else 0), 0)
     value = Fraction(move + (2 if fast else 0) - (2 if slow else 0))
     if running:
         value *= 2
@@ -112,15 +113,16 @@ _NONE = Fraction(0)
 
 def check_path(
     segments: Sequence[Segment],
-    budget: Fraction,
+    budget: Fraction | int,
     mover: Combatant,
     edition: Edition,
     *,
     running: bool = False,
     airborne: bool = False,
     jumping: bool = False,
-) -> Fraction:
-    """Allowance used by a declared path; IllegalMove names the rule broken."""
+) -> Fraction | int:
+    """Allowance used by a declared path (an int when whole inches of open ground);
+    IllegalMove names the rule broken."""
     used = _NONE
     whole = 0  # whole inches of open ground, added up as ints (most paths: no Fraction sums)
     for seg in segments:
@@ -141,15 +143,15 @@ def check_path(
             whole += inches.numerator
         else:
             used += inches * TERRAIN_COST[t]  # type: ignore[operator]
-    used = used + whole if used else Fraction(whole)
-    if used > budget:
+    total: Fraction | int = used + whole if used else whole
+    if total > budget:
         raise IllegalMove(
-            "FOW 6.2", f"the path uses {_inch(used)} of movement but only {_inch(budget)} is allowed"
+            "FOW 6.2", f"the path uses {_inch(total)} of movement but only {_inch(budget)} is allowed"
         )
-    return used
+    return total
 
 
-def _inch(value: Fraction) -> str:
+def _inch(value: Fraction | int) -> str:
     return f'{float(value):g}"'
 
 

@@ -58,7 +58,11 @@ class ActivationMixin(PlayHelpers):
         unit = state.unit(unit_id)
         if unit.eliminated or state.over:
             return []
-        able = self._able(state, unit)
+        return self._commands_for(state, unit, self._able(state, unit))
+
+    def _commands_for(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[CommandSpec]:
+        """`activation_commands` for a standing unit whose `_able` elements the caller has."""
+        unit_id = unit.id
         if not able:
             return []
         m = unit.markers
@@ -178,7 +182,8 @@ class ActivationMixin(PlayHelpers):
     def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
         while not unit.eliminated and not state.over and not self.is_over(state):
-            legal = self.activation_commands(state, unit_id)
+            able = self._able(state, unit)  # (once per choice: the commands and the flyers' 2" both read it)
+            legal = self._commands_for(state, unit, able)
             if not legal:
                 return
             if self._must_flee(state, unit, legal):
@@ -188,7 +193,7 @@ class ActivationMixin(PlayHelpers):
                 yield from self.resolve(state, command, ctx)
                 continue
             legal = [*legal, _OBJECTIVE, _STRATEGIC]
-            if not (self.must_fly_on(state, unit) and any(s.type == "move" for s in legal)):
+            if not (self.must_fly_on(state, unit, able) and any(s.type == "move" for s in legal)):
                 end = self._specs.get(("end_activation", unit_id))
                 if end is None:
                     end = self._specs[("end_activation", unit_id)] = CommandSpec(

@@ -91,7 +91,7 @@ class MovementMixin(PlayHelpers):
             raise IllegalCommand("FOW 20 Flying", "only Flying elements take off or land")
         if f("jump") and not all(c.has("jump") for c in views()):
             raise IllegalCommand("FOW 20 Jump", "only elements with Jump may jump")
-        distance_moved = _distance(cmd)
+        distance_moved = _inches(cmd)
         if f("jump"):
             reach = min((c.param("jump") or 0) for c in views())
             if distance_moved > reach:
@@ -130,12 +130,12 @@ class MovementMixin(PlayHelpers):
         heading = f("heading")
         if heading == "into_wind":
             raise IllegalCommand("FOW 20 Sailed", "a Sailed element may never head straight into the wind")
-        if sailing and _distance(cmd) and not heading:
+        if sailing and distance_moved and not heading:
             raise IllegalCommand("FOW 20 Sailed", "give the heading relative to the wind (downwind, crosswind, upwind)")
         path = _parse_path(f("path") or "")
         jumping = bool(f("jump"))
-        budget = self._allowance(state, unit, cmd, run or fleeing, able, airborne, f) if able else Fraction(0)
-        used = Fraction(distance_moved)
+        budget = self._allowance(state, unit, cmd, run or fleeing, able, airborne, f) if able else 0
+        used = distance_moved  # (ints while the inches are whole: the same comparisons, no Fraction made)
         if able and not path and not jumping and not whole_move and distance_moved > budget:
             # a distance is inches of open ground: it can never exceed the allowance (FOW 6.1)
             raise IllegalCommand("FOW 6.1", f"a move of {distance_moved}\" is more than the unit's allowance "
@@ -153,7 +153,7 @@ class MovementMixin(PlayHelpers):
         if fleeing and able and said and not f("left_table") and not f("stopped"):
             # FOW 15.3: the flight uses all the movement the unit has (short by less than an inch)
             last = path[-1].terrain if path else "open"
-            step = max(Fraction(1), TERRAIN_COST.get(last) or Fraction(1))
+            step = max(1, TERRAIN_COST.get(last) or 1)
             if budget - used >= step:
                 raise IllegalCommand("FOW 15.3", f"a fleeing unit runs its whole move ({float(budget):g}\"), "
                                                  f"not {float(used):g}\" (say `stopped` if something stopped it)")
@@ -227,12 +227,14 @@ class MovementMixin(PlayHelpers):
             return True
         return fly != "land" and any(e.markers.get("airborne") for e in unit.alive)
 
-    def must_fly_on(self, state: BattleState, unit: UnitState) -> bool:
+    def must_fly_on(self, state: BattleState, unit: UnitState, able: list[ElementState] | None = None) -> bool:
         """An airborne unit (Hover aside) that has not moved yet this activation still owes
-        its 2\" (FOW 20 Flying): it may not end the activation without moving or landing."""
+        its 2\" (FOW 20 Flying): it may not end the activation without moving or landing.
+        `able`: `_able(unit)`, when the caller has it."""
         if unit.markers.get("moved"):  # (asked at every Decision of an activation: the cheap test first)
             return False
-        able = self._able(state, unit)
+        if able is None:
+            able = self._able(state, unit)
         return (bool(able) and all(e.markers.get("airborne") for e in able)
                 and not all(self.combatant(state, e).has("hover") for e in able))
 
@@ -244,13 +246,13 @@ class MovementMixin(PlayHelpers):
         cmd = Move(unit=unit_id, facts=dict(facts or {}))
         able = self._able(state, unit)
         running = bool(fact(cmd, "run", MOVE_FACTS)) or unit.data.get("morale") == "fleeing"
-        return self._allowance(state, unit, cmd, running, able) if able else Fraction(0)
+        return Fraction(self._allowance(state, unit, cmd, running, able)) if able else Fraction(0)
 
     def _allowance(self, state: BattleState, unit: UnitState, cmd: Move, running: bool,
                    able: list[ElementState] | None = None, airborne: bool | None = None,
-                   f: Callable[[str], Any] | None = None) -> Fraction:
+                   f: Callable[[str], Any] | None = None) -> Fraction | int:
         """`able`, `airborne` and `f`: `_able(unit)`, `_flies(unit, cmd)` and
-        `facts_of(cmd, MOVE_FACTS).get`, when the caller has them."""
+        `facts_of(cmd, MOVE_FACTS).get`, when the caller has them. Whole inches are an int."""
         if able is None:
             able = self._able(state, unit)
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
@@ -427,10 +429,20 @@ _MEASURED: tuple[str, ...] = tuple(
 def _distance(cmd: Move) -> Fraction:
     """Inches the command says were moved: the `distance` fact, or else the length of
     the declared path (0 if it says neither)."""
-    given = Fraction(fact(cmd, "distance", MOVE_FACTS) or 0)
+    told = _inches(cmd)
+    return told if type(told) is Fraction else Fraction(told)
+
+
+def _inches(cmd: Move) -> Fraction | int:
+    """`_distance`'s value, an int while it is a whole `distance` (or nothing): the move
+    check compares it many times and makes no Fraction for it."""
+    given = fact(cmd, "distance", MOVE_FACTS) or 0
+    if type(given) is not int:
+        given = Fraction(given)
     if given:
         return given
-    return sum((seg.inches for seg in _parse_path(fact(cmd, "path", MOVE_FACTS) or "")), Fraction(0))
+    segments = _parse_path(fact(cmd, "path", MOVE_FACTS) or "")
+    return sum((seg.inches for seg in segments), Fraction(0)) if segments else 0
 
 
 _SEGMENT = re.compile(r"^\s*(open|light|heavy|impassable)\s+(\d+(?:\.\d+)?|\d+/\d+)\s*(water|ground)?\s*(water|ground)?\s*$", re.I)
