@@ -58,6 +58,9 @@ class BattleRules:
     # True when everything the rules object keeps between calls is derived from the setup
     # and the state (caches), so a battle may resume from a state snapshot (Battle.resume)
     snapshots: ClassVar[bool] = False
+    # True: a model's line too wide for the screen's unit panel wraps under its first
+    # words (a hanging indent) rather than from the panel's edge
+    hang_unit_lines: ClassVar[bool] = False
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Ruleset | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})

@@ -97,4 +97,4 @@ def test_describe_unit_shows_statuses_and_actions() -> None:
     unit.data.update(status="falling_back", pl=2, marker=True)
     view = battle.rules.describe_unit(battle.state, unit_id)
     assert view.status[:3] == ("falling back", "PL 2", "morale check due")
-    assert "pinned x1" in view.elements[0] and "stunned" in view.elements[0] and "2 actions" in view.elements[0]
+    assert "pinned x1" in view.elements[0] and "stunned" in view.elements[0] and "2 act," in view.elements[0]

@@ -89,7 +89,7 @@ async def _embark_and_breach(tmp_path: Path) -> None:
             assert form.query_one("#fact-outside", ChoiceField).value is False
             await confirm(pilot)
             text = panel(app)
-            assert "marine: DP 1/1, aboard Hedgehog, 1 action" in text  # the unit panel, as the rules describe it
+            assert "marine: DP 1/1, aboard Hedgehog, 1 act" in text  # the unit panel, as the rules describe it
             assert "aboard: driver, crew 1, marine" in text  # the vehicle's panel names those inside
             assert not any(p.startswith("marine: get into") for p in prompts(app))
             await pick(pilot, "marine: get off Hedgehog")
@@ -139,7 +139,7 @@ async def _hail_and_formation(tmp_path: Path) -> None:
             assert sorted(OFFERED) == sorted(wardens)  # the unit's own models
             await confirm(pilot)
             text = panel(app)
-            assert "in formation 4 wide, 1 deep" in text and "warden-2: DP 1/1, 2 actions, front rank" in text
+            assert "in formation 4 wide, 1 deep" in text and "warden-2: DP 1/1, 2 act, front rank" in text
 
             await pick(pilot, "warden: lead a hail of arrows")
             text = await pick_in(pilot, "fact-victims", ["grunt-lance/grunt-3", "grunt-lance/grunt"])
@@ -192,6 +192,10 @@ async def _damage_result(tmp_path: Path) -> None:
         await faces(pilot, 1, 1, 1, 1, 1, 1, 1)  # the Strider's DEF 7d: none
         await faces(pilot, 3)  # the damage table: a movement hit
         assert "strider: DP 1/7, pilot alive, MOV halved, severely damaged" in panel(app)
+        shown = [line.strip("│ ") for line in _units_shown(app).splitlines()]
+        at = shown.index("strider: DP 1/7, pilot alive,")  # too wide for the column at 80x24: it wraps,
+        assert shown[at + 1] == "MOV halved, severely damaged"  # after a comma
+        assert "│      MOV halved" in _units_shown(app)  # its rest indented under the model's name
 
 
 def test_the_units_panel_shows_the_acting_unit(tmp_path: Path) -> None:
@@ -385,7 +389,7 @@ async def _wheel_and_consolidate(tmp_path: Path) -> None:
             await pick(pilot, "Consolidate")
             assert await pick_in(pilot, "fact-front", wardens[::-1]) == ", ".join(wardens[::-1])
             await confirm(pilot)
-            assert "warden-4: DP 1/1, 1 action, front rank" in panel(app)
+            assert "warden-4: DP 1/1, 1 act, front rank" in panel(app)
             await pick(pilot, "Wheel on a front corner")
             await type_into(pilot, "#fact-inches", "3")
             await confirm(pilot)

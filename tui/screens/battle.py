@@ -50,7 +50,8 @@ from tui.screens.battle_dialogs import (
 from tui.screens.battle_session import BattleSession, NothingToWatch, NotSaved
 from tui.screens.picker import Candidate, candidates
 from tui.widgets.action_list import ActionList
-from tui.widgets.battle_panels import BattleHeader, UnitsPanel, header_text, lines_of, side_style, units_text
+from tui.widgets.battle_panels import (BattleHeader, HangingText, UnitsPanel, header_text, lines_of, side_style,
+                                      units_text)
 
 STYLES = Path(__file__).resolve().parent.parent / "styles"
 ROLL_OPTION = "roll"
@@ -332,7 +333,7 @@ class BattleScreen(MusterScreen):
         active = str(battle.state.scheme.get("active_unit") or "")
         spans: dict[str, tuple[int, int]] = {}
         units = units_text(battle, cards, active, spans)
-        self.query_one(UnitsPanel).update(units)
+        self.query_one(UnitsPanel).update(HangingText(units) if battle.rules.hang_unit_lines else units)
         shown = spans.get(active or _unit_asked(session.pending))
         if shown is not None:
             self.call_after_refresh(self._bring_into_view, units, *shown)
@@ -357,8 +358,9 @@ class BattleScreen(MusterScreen):
         except NoMatches:  # the screen closed meanwhile
             return
         width = panel.content_size.width
-        top = lines_of(units[:start], self.app.console, width)
-        height = lines_of(units[start:end], self.app.console, width)
+        hang = self.session is not None and self.session.battle.rules.hang_unit_lines
+        top = lines_of(units[:start], self.app.console, width, hang)
+        height = lines_of(units[start:end], self.app.console, width, hang)
         region = Region(0, panel.virtual_region.y + panel.styles.padding.top + top, 1, max(1, height))
         self.query_one("#units-scroll", VerticalScroll).scroll_to_region(region, animate=False, immediate=True)
 

@@ -8,10 +8,13 @@ decide nothing.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.widgets import Static
 
@@ -55,17 +58,70 @@ def units_text(battle: Battle, card_units: dict[str, Any] | None = None, active:
             if view is not None:
                 lines = Counter(view.elements)
                 for line, count in lines.items():
-                    text.append(f"   {count}x " if count > 1 else "   ", style="dim")
+                    text.append(" " * ELEMENT_INDENT + (f"{count}x " if count > 1 else ""), style="dim")
                     text.append(inert(line) + "\n")
             if spans is not None:
                 spans[unit.id] = (start, len(text))
     return text
 
 
-def lines_of(text: Text, console: Console, width: int) -> int:
+def lines_of(text: Text, console: Console, width: int, hang: bool = False) -> int:
     """How many lines `text` (ending in a newline, or empty) takes at `width`, wrapped as
-    the panel wraps it."""
-    return len(text.wrap(console, max(1, width))) - 1
+    the panel wraps it (`hang`: as a `HangingText`)."""
+    return len((hang_wrap(text, width) if hang else text).wrap(console, max(1, width))) - 1
+
+
+_LEAD = re.compile(r" *(\d+x )?")
+HANG = 2  # a wrapped line's rest starts this much further in than its first words
+ELEMENT_INDENT = 3  # an element's line under its unit
+MIN_REST = 12  # narrower than this, a hanging indent would leave too little room: no hang
+
+
+def hang_wrap(text: Text, width: int) -> Text:
+    """`text` with each line that is wider than `width` broken after a comma (else at a
+    space), its rest indented under its first words (past any count like "2x ") and a
+    little more, so a wrapped model line still reads as that model's at a glance."""
+    width = max(1, width)
+    out = Text()
+    for n, line in enumerate(text.split("\n", allow_blank=True)):
+        if n:
+            out.append("\n")
+        plain = line.plain
+        lead = len(_LEAD.match(plain).group(0))  # type: ignore[union-attr]  # matches every string
+        if cell_len(plain) <= width:
+            out.append_text(line)
+            continue
+        hang = lead + HANG if width - lead - HANG >= MIN_REST else 0
+        start, room, first = 0, width, True
+        while len(plain) - start > room:
+            low = start + (lead if first else 0) + 1
+            comma = plain.rfind(", ", low, start + room + 1)  # between two facts, where it fills half the line
+            cut = comma + 1 if comma + 1 - start >= room // 2 else plain.rfind(" ", low, start + room + 1)
+            end, start_next = (cut, cut + 1) if cut > start else (start + room, start + room)
+            out.append_text(line[start:end])
+            out.append("\n" + " " * hang)
+            start, room, first = start_next, width - hang, False
+            while start < len(plain) and plain[start] == " ":
+                start += 1
+        out.append_text(line[start:])
+    return out
+
+
+class HangingText:
+    """The units panel's text as Rich renders it: `hang_wrap` at the width it gets.
+    `str()` is the text itself, unwrapped."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield hang_wrap(self.text, options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
 
 
 def _card_words(card: Any) -> list[str]:
@@ -151,4 +207,5 @@ class BattleHeader(Static):
 
 
 class UnitsPanel(Static):
-    """Both sides' units, elements and markers."""
+    """Both sides' units, elements and markers (`units_text`, in a `HangingText` for
+    rules that hang their long model lines)."""

@@ -122,6 +122,7 @@ ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry", 
 class FigWarsRules(BattleRules):
     id = "figwars-3"
     initiative = Initiative(die=turn.INITIATIVE_DIE)  # 1d8 a side, ties re-rolled among the tied
+    hang_unit_lines = True  # long model lines (machines, ranks, reloads) are common here
     snapshots = True  # _profiles, _machines, _spells: read from the setup (new_state rebuilds them); entities: on_round_start
 
     def __init__(self, options: dict[str, Any] | None = None, ruleset: Any = None) -> None:
@@ -2002,7 +2003,8 @@ class FigWarsRules(BattleRules):
             words.extend(arcane_play.describe(el))
             words.extend(passengers.describe(state, el))
             if el.data.get("actions"):
-                words.append(f"{el.data['actions']} action" + ("s" if el.data["actions"] != 1 else ""))
+                # short so a model's usual line (name, DP, actions) fits the panel at 80 columns
+                words.append(f"{el.data['actions']} act")
             if el.data.get("pins"):
                 words.append(f"pinned x{el.data['pins']}")
             for flag, word in (("stunned", "stunned"), ("extra", "extra action"), ("aim", "aiming"), ("focus", "focused"), ("fast", "fast"),
