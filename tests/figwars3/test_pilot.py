@@ -18,7 +18,7 @@ from tests.tui.helpers import screen_text, type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import CommandForm
-from tests.workers import workers_done
+from tests.tui.playthrough import open_battle, settle
 
 
 def figwars_campaign(folder: Path) -> Path:
@@ -30,12 +30,6 @@ def figwars_campaign(folder: Path) -> Path:
     )  # fmt: skip
     create_campaign_folder(folder, campaign, {"usc": forces["USC Strike Group"], "rev": forces["Revenant Host"]})
     return folder
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        await workers_done(pilot.app)
-        await pilot.pause()
 
 
 def action_labels(app) -> list[str]:  # type: ignore[no-untyped-def]
@@ -77,10 +71,7 @@ async def _activation(tmp_path: Path) -> None:
     folder = figwars_campaign(tmp_path / "ring")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await open_battle(pilot, app, folder)
         placed = 0  # rules revision 2: the forces go down first, Revenant (more units) first (5)
         while "Deployment:" in screen_text(app):
             await pick(pilot, "Place ")

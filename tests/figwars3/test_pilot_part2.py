@@ -14,6 +14,7 @@ from saves.battle_file import load_battle_file
 from saves.campaign_file import create_campaign_folder
 from scenarios import builtin_scenarios
 from tests.figwars3.test_pilot import action_labels, confirm, pick, settle
+from tests.tui.playthrough import open_battle
 from tests.tui.helpers import type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
@@ -42,10 +43,7 @@ async def _ram_and_teleport(tmp_path: Path) -> None:
     folder = part2_campaign(tmp_path / "circle")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await open_battle(pilot, app, folder)
         while any(p.startswith("Place ") for p in prompts(app)):  # rules revision 2: placement first (5)
             await pick(pilot, "Place ")
         done = set()

@@ -22,6 +22,7 @@ from scenarios import builtin_scenarios
 from tests.figwars3.test_pilot import confirm, pick, settle
 from tests.figwars3.test_pilot_decisions import OFFERED, pick_in
 from tests.figwars3.test_pilot_part2 import prompts
+from tests.tui.playthrough import open_battle
 from tests.tui.helpers import screen_text, type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
@@ -75,10 +76,7 @@ async def _embark_and_breach(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Hedgehog Patrol", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await open_battle(pilot, app, folder)
 
         assert "hedgehog: DP 8/8, RAM 7, aboard: driver, crew 1" in panel(app)  # a vehicle's DP and crew
 
@@ -126,10 +124,7 @@ async def _hail_and_formation(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "Arcane Circle", "Revenant Host", hail_of_arrows=True, formations=True)
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await open_battle(pilot, app, folder)
         wardens = [f"wardens/warden{s}" for s in ("", "-2", "-3", "-4")]
         assert "archmage: DP 3/3, ARC 3/3" in panel(app)  # a caster's arcane points, on the unit panel
 
@@ -337,10 +332,7 @@ async def _leash(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "Entity Circle", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await open_battle(pilot, app, folder)
         asked: list[str] = []
 
         async def summon() -> None:
@@ -374,10 +366,7 @@ async def _wheel_and_consolidate(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "Arcane Circle", "Revenant Host", formations=True)
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
+        screen = await open_battle(pilot, app, folder)
         wardens = [f"wardens/warden{s}" for s in ("", "-2", "-3", "-4")]
 
         async def drill() -> None:

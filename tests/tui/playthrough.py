@@ -9,10 +9,12 @@ much typing a campaign night takes.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.widgets import OptionList
 from tests.workers import workers_done
+from tui.screens.battle import BattleScreen
 
 
 class Keys:
@@ -29,9 +31,18 @@ class Keys:
 
 
 async def settle(pilot: Any) -> None:
+    """Three rounds of: the app's workers done, then its messages handled."""
     for _ in range(3):
         await workers_done(pilot.app)
         await pilot.pause()
+
+
+async def open_battle(pilot: Any, app: Any, folder: Path) -> BattleScreen:
+    """Start the campaign's next battle and return its screen, once it is quiet."""
+    app.start_battle(folder)
+    await settle(pilot)
+    assert isinstance(app.screen, BattleScreen)
+    return app.screen
 
 
 def labels(app: Any) -> list[str]:

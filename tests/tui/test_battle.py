@@ -24,7 +24,7 @@ from tui.cli.replay import battle_setup
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import CommandForm, FacesScreen, parse
 from tui.screens.post_battle import PostBattleScreen
-from tests.workers import workers_done
+from tests.tui.playthrough import settle
 
 SIZE = (80, 24)
 
@@ -38,12 +38,6 @@ def table_mode(folder: Path) -> Path:
     loaded = load_campaign(folder, builtin_scenarios())
     save_campaign(folder, attrs.evolve(loaded.campaign, dice="table"))
     return folder
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        await workers_done(pilot.app)
-        await pilot.pause()
 
 
 async def pick(pilot, label: str) -> None:  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ from textual.command import CommandList
 
 from scenarios.demo import write_demo
 from tests.tui.helpers import screen_text
+from tests.tui.playthrough import open_battle
 from tests.tui.test_battle import SIZE, pick, settle
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
@@ -31,12 +32,6 @@ async def until(pilot, ready, tries: int = 100) -> None:  # type: ignore[no-unty
         await settle(pilot)
     assert ready()
 
-
-async def open_battle(pilot, app: MusterApp, folder: Path) -> BattleScreen:  # type: ignore[no-untyped-def]
-    app.start_battle(folder)
-    await settle(pilot)
-    assert isinstance(app.screen, BattleScreen)
-    return app.screen
 
 
 async def test_the_empty_palette_lists_musters_actions_before_cursor_movement(demo: Path) -> None:

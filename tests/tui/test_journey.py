@@ -33,15 +33,9 @@ from tui.screens.element_editor import ElementEditorScreen
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.post_battle import PostBattleScreen
 from campaign.rulesets.flat_out_war.engine.display import marker_words as _marker_words
-from tests.workers import workers_done
+from tests.tui.playthrough import settle
 
 SEED = 11
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        await workers_done(pilot.app)
-        await pilot.pause()
 
 
 def options(app: MusterApp) -> list[str]:
