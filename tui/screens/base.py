@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from textual._context import active_app
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
@@ -14,8 +15,29 @@ from tui.widgets.too_small import TooSmall
 ResultT = TypeVar("ResultT")
 
 
+def size_classes(screen: Screen[Any]) -> None:
+    """Give a new screen the breakpoint classes of the app's size (the too-small notice's).
+    Textual adds them at the screen's first Resize, which restyles every widget on it a
+    second time as it opens; given now, that Resize finds them in place (no restyle)."""
+    try:
+        app = active_app.get()
+    except LookupError:  # made outside a running app: Textual adds them at the first Resize
+        return
+    width, height = app.size
+    for dimension, screen_points, app_points in (
+        (width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+        (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+    ):
+        points = (app_points if screen_points is None else screen_points) or []
+        screen.add_class(*screen._get_breakpoint_classes(dimension, points), update=False)
+
+
 class MusterScreen(Screen[ResultT]):
     """A full screen. Subclasses set HELP_TOPIC and override `has_unsaved` / `save`."""
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        size_classes(self)
 
     HELP_TOPIC: ClassVar[str] = "general"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -66,6 +88,10 @@ class MusterModal(ModalScreen):
     """A dialog; Escape cancels it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        size_classes(self)
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)

@@ -1,0 +1,47 @@
+"""Screens open without redoing work (issue 17's start-up): a new screen carries the app's
+breakpoint classes from the start, so its first Resize restyles nothing, and the too-small
+notice still follows the terminal's size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.tui.helpers import screen_text
+from tests.workers import settle
+from tui.app import MusterApp
+from tui.screens.base import MusterModal
+from tui.screens.log_viewer import LogViewerScreen
+
+
+@pytest.mark.parametrize(
+    ("size", "classes", "notice"),
+    [((80, 24), {"-wide-enough", "-tall-enough"}, False), ((60, 20), {"-too-narrow", "-too-short"}, True),
+     ((100, 20), {"-wide-enough", "-too-short"}, True)],
+)  # fmt: skip
+async def test_a_new_screen_has_the_size_classes_before_it_opens(
+    app: MusterApp, size: tuple[int, int], classes: set[str], notice: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = LogViewerScreen("Battle 1", "a draw", ["one line"])
+        modal = MusterModal()
+        assert screen.classes == classes and modal.classes == classes
+        restyled: list[Any] = []
+        real = type(app).update_styles
+        monkeypatch.setattr(type(app), "update_styles", lambda self, node, animate=True: (restyled.append(node), real(self, node, animate))[1])
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        # ScreenResume styles the screen once; the first Resize finds its classes in place
+        assert restyled.count(screen) <= 1
+        assert ("Terminal too small" in screen_text(app)) is notice
+        await pilot.resize_terminal(80, 24)  # the classes still follow the terminal
+        await pilot.pause()
+        await pilot.pause()
+        assert {"-wide-enough", "-tall-enough"} <= screen.classes and "Terminal too small" not in screen_text(app)
+
+
+def test_a_screen_made_outside_an_app_has_no_size_classes() -> None:
+    assert LogViewerScreen("Battle 1", "a draw", []).classes == frozenset()  # Textual adds them at its first Resize
