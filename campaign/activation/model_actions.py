@@ -24,6 +24,7 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.engine.commands import Command
+from campaign.engine.lazy_specs import LazySpecs
 from campaign.engine.pending import CommandSpec, Decision, Pending, Resolution
 from campaign.engine.state import BattleState
 
@@ -92,14 +93,15 @@ class ModelActions:
         """Whether the model may act now at all (alive, not out of the fight)."""
         return state.element(model_id).alive
 
-    def commands(self, state: BattleState, model_id: str) -> list[CommandSpec]:
+    def commands(self, state: BattleState, model_id: str) -> Sequence[CommandSpec]:
         """What the model may do now (each spec names the model, `{"model": id}`)."""
         raise NotImplementedError
 
-    def menu(self, state: BattleState, model_ids: Sequence[str]) -> list[CommandSpec]:
+    def menu(self, state: BattleState, model_ids: Sequence[str]) -> Sequence[CommandSpec]:
         """Every one of `model_ids`' commands, model by model: what one decision offers.
         A host may override it to work out once what every model's menu shares (the state
-        does not change while a menu is made)."""
+        does not change while a menu is made), or return a LazySpecs (engine/lazy_specs.py)
+        that makes a model's commands only when they are read."""
         return [spec for m in model_ids for spec in self.commands(state, m)]
 
     def model_of(self, command: Command) -> str:
@@ -169,7 +171,8 @@ def model_activation(host: ModelActions, state: BattleState, unit_ids: Sequence[
         model_specs = host.menu(state, ready)
         if not model_specs:
             break
-        legal = (*extra, *model_specs, CommandSpec("end_activation", {"unit": units[0]}, label="End activation"))
+        end = CommandSpec("end_activation", {"unit": units[0]}, label="End activation")
+        legal: Sequence[CommandSpec] = (*extra, *model_specs, end) if isinstance(model_specs, list) else LazySpecs((*extra, model_specs, end))
         command = yield Decision(side, host.prompt(state, units), legal)
         if command.type == "end_activation":
             break

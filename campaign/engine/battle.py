@@ -20,6 +20,7 @@ from campaign.engine.context import Context
 from campaign.engine.dice import DiceSource, RollRecord, check_faces, dice_for
 from campaign.engine.errors import IllegalCommand, ReplayError, UndoRefused
 from campaign.engine.events import Event
+from campaign.engine.lazy_specs import first_match
 from campaign.engine.pending import CommandSpec, Decision, Pending, RollRequest
 from campaign.engine.rules import BattleRules
 from campaign.engine.scheme import ActivationScheme, get_scheme
@@ -365,12 +366,7 @@ class Battle:
         return event
 
     def _check(self, decision: Decision, command: Command) -> None:
-        kind = command.type  # most legal specs are of other types: skip them before matching
-        found = None
-        for spec in decision.legal:  # (the first that matches: its facts are the ones checked)
-            if spec.type == kind and spec.matches(command):
-                found = spec
-                break
+        found = first_match(decision.legal, command)  # (the first that matches: its facts are the ones checked)
         if found is None:
             options = "; ".join(s.label or s.type for s in decision.legal)
             raise IllegalCommand(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -125,7 +125,7 @@ class Decision:
 
     side: str
     prompt: str
-    legal: tuple[CommandSpec, ...]
+    legal: Sequence[CommandSpec]  # a tuple, or a LazySpecs made as it is read (engine/lazy_specs.py)
     check: Callable[[Any], None] | None = attrs.field(default=None, eq=False, repr=False)
     data: dict[str, Any] = attrs.field(factory=dict)
 

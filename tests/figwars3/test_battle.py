@@ -4,8 +4,10 @@ and replay of a whole battle between two sample forces to the same digest."""
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -14,7 +16,8 @@ import pytest
 from campaign.campaigns.scenario import Scenario
 from campaign.engine.battle import Battle
 from campaign.engine.errors import IllegalCommand
-from campaign.engine.pending import Decision, RollRequest
+from campaign.engine.lazy_specs import LazySpecs
+from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.setup import BattleSetup, SideSetup
 from campaign.force import Force
 from campaign.rulesets.figwars3.play import FigWarsRules
@@ -47,24 +50,41 @@ def start(s: BattleSetup) -> Battle:
 PREFERENCE = ("extra", "shoot", "strike", "aim", "walk", "done", "end_activation", "activate", "choose", "pass")
 
 
+def preferred(legal: Sequence[CommandSpec], order: Sequence[str] = PREFERENCE) -> Iterator[CommandSpec]:
+    """`legal` sorted by the place of each type in `order` (other types last, as listed):
+    a lazy menu is made only as far as it is read."""
+    if not isinstance(legal, LazySpecs):
+        yield from sorted(legal, key=lambda s: order.index(s.type) if s.type in order else 99)
+        return
+    for kind in order:
+        yield from legal.of_type(kind)
+    yield from (s for s in legal if s.type not in order)
+
+
 def bot(battle: Battle, limit: int = 5000) -> int:
     """Deterministic play: shoot whatever can be shot, else strike, else move; decline
-    defensive focus half the time by taking the first option offered."""
+    defensive focus half the time by taking the first option offered. A command refused
+    while it resolves rebuilds the battle: the next is read from the Decision pending then."""
     steps = 0
     while battle.pending is not None:
         steps += 1
         assert steps < limit, "battle did not end"
         pending = battle.pending
         assert isinstance(pending, Decision), pending
-        specs = sorted(pending.legal, key=lambda s: PREFERENCE.index(s.type) if s.type in PREFERENCE else 99)
-        for spec in specs:
+        tried, specs = 0, preferred(pending.legal)
+        while True:
+            spec = next(specs, None)
+            if spec is None:
+                raise AssertionError(f"stuck at {pending.prompt}")
             try:
                 battle.apply(battle.command(spec))
                 break
             except IllegalCommand:
-                continue
-        else:
-            raise AssertionError(f"stuck at {pending.prompt}")
+                tried += 1
+                if battle.pending is not pending:
+                    pending = battle.pending
+                    assert isinstance(pending, Decision), pending
+                    specs = itertools.islice(preferred(pending.legal), tried, None)
     return steps
 
 
@@ -119,6 +139,18 @@ def test_models_act_one_action_at_a_time_and_share() -> None:
     battle.apply({"type": "aim", "unit": unit_id, "model": first})
     models = {s.params.get("model") for s in battle.pending.legal if "model" in s.params}
     assert first not in models and second in models
+
+
+def test_the_log_says_which_models_act_apart_or_that_all_act_together() -> None:
+    texts = []
+    for apart in (0, 1, 2):
+        battle = start(setup())
+        battle.apply(battle.command(battle.pending.legal[0]))
+        unit = battle.state.unit(battle.pending.legal[0].params["unit"])
+        (event,) = battle.apply({"type": "share", "unit": unit.id, "apart": [e.id for e in unit.elements[:apart]]})
+        texts.append(event.text)
+    assert texts == ["Marine Squad: all its models act together", "Marine Squad: 1 model acts apart",
+                     "Marine Squad: 2 models act apart"]
 
 
 def test_extra_action_gives_a_third_action_once() -> None:

@@ -384,7 +384,7 @@ class BattleScreen(MusterScreen):
             prompt.append("a hidden choice; pass the keyboard first.")
             return prompt, [Option(Text("Take the keyboard and continue"), id=HIDDEN_OPTION)]
         prompt.append(inert(self._prompt_text(pending)))
-        return prompt, action_options(pending.legal)
+        return prompt, action_options(tuple(pending.legal))
 
     def _prompt_text(self, decision: Decision) -> str:
         text = decision.prompt

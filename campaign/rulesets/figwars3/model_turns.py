@@ -13,11 +13,13 @@ what it may do so; a side wiped out ends the activation after the objectives are
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from campaign.activation.model_actions import GroupSteps, Groups, ModelActions, StopSteps, set_apart
 from campaign.engine.commands import Command
+from campaign.engine.lazy_specs import LazyPart, LazySpecs
 from campaign.engine.pending import CommandSpec, Resolution
 from campaign.engine.state import BattleState
 from campaign.rulesets.figwars3.revisions import PART2_TABLE_FACTS
@@ -46,23 +48,29 @@ class FigWarsModels(ModelActions):
         el = state.element(model_id)
         return el.alive and el.data["incap"] is None
 
-    def menu(self, state: BattleState, model_ids: Sequence[str]) -> list[CommandSpec]:
-        """What each model's menu shares (the enemies in sight, ...) is worked out once for the
-        decision: see FigWarsRules.shared."""
+    def menu(self, state: BattleState, model_ids: Sequence[str]) -> Sequence[CommandSpec]:
+        """Each model's menu made only when read (engine/lazy_specs.py: a replayed command
+        reads one model's, mostly one spec of it); what the menus share (the enemies in
+        sight, ...) is worked out once for the decision: see FigWarsRules.shared."""
         self.rules._menu_memo = {}
         try:
-            return super().menu(state, model_ids)
+            return LazySpecs([LazyPart(None, self.rules.later(functools.partial(self.commands, state, m)), {"model": m})
+                              for m in model_ids])
         finally:
             self.rules._menu_memo = None
 
-    def commands(self, state: BattleState, model_id: str) -> list[CommandSpec]:
+    def commands(self, state: BattleState, model_id: str) -> Sequence[CommandSpec]:
         el = state.element(model_id)
         unit = state.unit(el.unit)
-        specs = optional_play.adjust(self.rules, unit, el, self.rules._model_specs(state, unit, el))  # 15.1 formations
+        keeps = [optional_play.keeper(self.rules, unit, el)]  # 15.1 formations
         if self.rules._uncontrolled(state, unit):  # PR-39
             drive = unit.data.get("drive") if self.rules.revision >= 2 else ""
             allowed = (*control.DRIVE_COMMANDS[drive], *control.IDLE) if drive else control.UNCONTROLLED
-            specs = [s for s in specs if s.type in allowed]
+            keeps.append(lambda s: s.type in allowed)
+        specs = self.rules._model_specs(state, unit, el)
+        kept = [k for k in keeps if k is not None]
+        if kept:
+            specs = LazySpecs([specs], kept[0] if len(kept) == 1 else lambda s: all(k(s) for k in kept))
         return passengers.adjust(self.rules, state, unit, el, specs)  # 4.4, PR-28
 
     def unit_commands(self, state: BattleState, unit_ids: Sequence[str], started: bool,
@@ -97,7 +105,7 @@ class FigWarsModels(ModelActions):
             yield from self.rules._coherency(state, unit, getattr(command, "facts", {}).get("out_of_coherency", []), ctx)
             return None
         apart = self.rules._check_apart(unit, list(getattr(command, "apart", [])))
-        ctx.emit("share", f"{unit.name}: {len(apart)} model(s) act apart", apart=apart)
+        ctx.emit("share", f"{unit.name}: {apart_text(len(apart))}", apart=apart)  # (an event's text is in no digest)
         return set_apart(self.groups(state, unit_ids), apart)  # a new list replaces the last
 
     def before_action(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
@@ -120,3 +128,10 @@ class FigWarsModels(ModelActions):
                 el.data["actions"] = 0  # unused actions are lost (PR-9)
         return
         yield  # pragma: no cover
+
+
+def apart_text(count: int) -> str:
+    """What the log says of a unit's answer to "Name the models that act apart"."""
+    if count == 0:
+        return "all its models act together"
+    return "1 model acts apart" if count == 1 else f"{count} models act apart"

@@ -9,7 +9,7 @@ a formation's ranks.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -281,25 +281,33 @@ def break_up(unit: UnitState, ctx: Context, why: str = "breaks formation") -> No
     ctx.emit("formation", f"{unit.name} {why}", unit=unit.id)
 
 
-def adjust(rules: Any, unit: UnitState, el: ElementState, specs: list[CommandSpec]) -> list[CommandSpec]:
+def keeper(rules: Any, unit: UnitState, el: ElementState) -> Callable[[CommandSpec], bool] | None:
     """In formation only the front rank fights (and second-rank medium or long polearms),
-    and only the front two ranks fire direct (15.1)."""
+    and only the front two ranks fire direct (15.1): which of a model's specs it keeps
+    (None: all of them)."""
     f = formation(unit)
     if f is None or el.id == f.leader:
-        return specs  # a detached leader acts as he likes
+        return None  # a detached leader acts as he likes
     try:
         polearms = {e.id: w for e in unit.alive for w in rules._armed(e).melee if w.polearm}
         fighters = set(f.fighters(polearms))
         shooters = set(f.shooters(indirect=False))
     except IllegalCommand:
-        return specs  # too few left to stand as a formation: the players re-form it or break it
-    out = []
-    for s in specs:
-        if s.type == "strike" and el.id not in fighters:
-            continue
-        if s.type == "shoot" and el.id not in shooters:
-            weapon = rules._armed(el).ranged_weapon(s.params.get("weapon") or None)
-            if not weapon.indirect:
-                continue
-        out.append(s)
-    return out
+        return None  # too few left to stand as a formation: the players re-form it or break it
+    fights, shoots = el.id in fighters, el.id in shooters
+
+    def keep(s: CommandSpec) -> bool:
+        if s.type == "strike":
+            return fights
+        if s.type == "shoot" and not shoots:
+            return bool(rules._armed(el).ranged_weapon(s.params.get("weapon") or None).indirect)
+        return True
+    return keep
+
+
+def adjust(rules: Any, unit: UnitState, el: ElementState, specs: Iterable[CommandSpec]) -> list[CommandSpec]:
+    """`specs` as the model may use them in its formation (keeper)."""
+    keep = keeper(rules, unit, el)
+    return list(specs) if keep is None else [s for s in specs if keep(s)]
+
+

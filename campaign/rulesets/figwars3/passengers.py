@@ -17,13 +17,14 @@ the vehicle's driver from then on.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.lazy_specs import LazyPart, LazySpecs
 from campaign.engine.pending import CommandSpec, FactSpec
 from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.figwars3 import machine_damage as md
@@ -117,10 +118,11 @@ def _moved_too_far(rules: Any, vehicle: ElementState) -> bool:
     return bool(vehicle.data.get("moved", 0) > machine_play.record(vehicle).mov(machine.mov))
 
 
-def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, specs: list[CommandSpec]) -> list[CommandSpec]:
+def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, specs: Sequence[CommandSpec]) -> Sequence[CommandSpec]:
     """A model's choices with the vehicles in mind: one aboard keeps only what it may do
     there (inside an open top it may shoot, PR-28; a closed hull, no shots) and may get
-    out; one on foot may get into a friendly vehicle with room."""
+    out; one on foot may get into a friendly vehicle with room. `specs` is read only as
+    far as it is asked (engine/lazy_specs.py)."""
     base = {"unit": unit.id, "model": el.id}
     who = model_name(el)
     if rules.machine(el.id) is not None:
@@ -128,25 +130,28 @@ def adjust(rules: Any, state: BattleState, unit: UnitState, el: ElementState, sp
     where = aboard(el)
     if where and driving(el):
         vehicle = state.element(where)  # its actions are the vehicle's driver seat now (13)
-        keep = [s for s in specs if s.type == "done"]
-        return [CommandSpec("disembark", base, label=f"{who}: leave {vehicle.name}'s controls and get out")] + keep
+        return LazySpecs([CommandSpec("disembark", base, label=f"{who}: leave {vehicle.name}'s controls and get out"),
+                          LazySpecs([specs], lambda s: s.type == "done")])
     if where:
         vehicle = state.element(where)
         open_top = rules.machine(where).open_topped
-        keep = [s for s in specs if s.type in INSIDE_ACTIONS and (s.type not in ("shoot", "aim", "sentry") or open_top or not inside(el))]
-        keep = [s for s in keep if s.type != "medic"]
+        shoots = open_top or not inside(el)
         out = [CommandSpec("disembark", base, label=f"{who}: get off {vehicle.name}")] if el.data["actions"] >= EMBARK_COST else []
-        return out + keep
+        return LazySpecs([*out, LazySpecs([specs], lambda s: s.type in INSIDE_ACTIONS and s.type != "medic"
+                                          and (s.type not in ("shoot", "aim", "sentry") or shoots))])
     if el.data["actions"] < EMBARK_COST or unit.data.get("status", "normal") != "normal":
         return specs
-    extra = []
-    for vehicle in rules.shared(("vehicles", unit.side), lambda: _vehicles_near(rules, state, unit.side)):
-        if _moved_too_far(rules, vehicle):
-            continue
-        machine = rules.machine(vehicle.id)
-        if room(machine.cap, vehicle, state) >= space_of(rules, el) or len(riders(vehicle)) < rider_limit(machine.siz):
-            extra.append(CommandSpec("embark", {**base, "vehicle": vehicle.id}, (OUTSIDE_FACT,), f"{who}: get into {vehicle.name}"))
-    return specs + extra
+
+    def embarks() -> list[CommandSpec]:
+        extra = []
+        for vehicle in rules.shared(("vehicles", unit.side), lambda: _vehicles_near(rules, state, unit.side)):
+            if _moved_too_far(rules, vehicle):
+                continue
+            machine = rules.machine(vehicle.id)
+            if room(machine.cap, vehicle, state) >= space_of(rules, el) or len(riders(vehicle)) < rider_limit(machine.siz):
+                extra.append(CommandSpec("embark", {**base, "vehicle": vehicle.id}, (OUTSIDE_FACT,), f"{who}: get into {vehicle.name}"))
+        return extra
+    return LazySpecs([specs, LazyPart(frozenset({"embark"}), rules.later(embarks))])
 
 
 def embark(rules: Any, state: BattleState, el: ElementState, command: Any, ctx: Context) -> Generator[Any, Any, None]:

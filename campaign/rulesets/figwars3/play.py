@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import attrs
 
@@ -23,6 +23,7 @@ from campaign.engine.dice import roll as request_roll
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.events import Event
 from campaign.engine.display import UnitView
+from campaign.engine.lazy_specs import Item, KeyedPart, LazyPart, LazySpecs
 from campaign.engine.pending import CommandSpec, Decision, FactSpec
 from campaign.engine.rules import BattleRules, Initiative, Resolution
 from campaign.engine.setup import BattleSetup
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
     from campaign.outcome import BattleOutcome
 
 T = TypeVar("T")  # FigWarsRules.shared
+P = ParamSpec("P")  # FigWarsRules.later
 
 MOVE_FACTS = (
     FactSpec("inches", (), -1, "inches moved (-1: the full allowance)"),
@@ -115,6 +117,12 @@ def shoot_facts(unused: frozenset[str]) -> tuple[FactSpec, ...]:
     return tuple(attrs.evolve(f, ask=False) if f.name in unused else f for f in SHOOT_FACTS)
 STRIKE_FACTS = _fact_specs(MELEE_FACTS, MELEE_DEFAULTS, ("prior_attackers", "defender_state", "attacker_focus", "target_kind"))
 
+
+# What a model's own-action group and its modules' group may hold (_model_specs); the
+# lazy menu skips a group for a command of another type, so each type made there is named.
+OWN_SPEC_TYPES = frozenset({"walk", "run", "aim", "focus", "reload", "break_free", "release", "retrieve", "switch", "extra",
+                            "medic", "sentry"})
+MODULE_SPEC_TYPES = frozenset({"cast", "ram", "push", "repair", "breach", "hail"})  # arcane, machine, structures, optional
 
 ACTING = ("walk", "run", "shoot", "strike", "aim", "focus", "reload", "sentry", "retrieve", "break_free", "release")
 
@@ -424,31 +432,68 @@ class FigWarsRules(BattleRules):
             memo[key] = make()
         return memo[key]  # type: ignore[no-any-return]
 
-    def _sight(self, state: BattleState, unit: UnitState) -> tuple[list[UnitState], bool, bool]:
-        """The units `unit`'s models may shoot or strike, whether one of them has a Horrific
-        model, and whether an enemy unit lies hidden."""
+    def _sight(self, state: BattleState, unit: UnitState) -> tuple[list[UnitState], bool]:
+        """The units `unit`'s models may shoot or strike, and whether an enemy unit lies hidden."""
         enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
         wild = entities.strike_targets(state, unit)  # 16.8: a loose entity strikes friend or foe
         if wild is not None:
             enemies = [u for u in wild if self._targets(u)]
-        horrific = any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive)
         hidden = any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated)
-        return enemies, horrific, hidden
+        return enemies, hidden
+
+    def _horrific_among(self, enemies: list[UnitState]) -> bool:
+        """Whether one of `enemies` has a Horrific model (asked only by a move)."""
+        return any(self.profile(e.id).has("Horrific") for u in enemies for e in u.alive)
 
     def _flying(self, unit: UnitState) -> bool:
         return any(self.profile(e.id).has("Flight") for e in unit.alive)
 
-    def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> list[CommandSpec]:
+    def _model_specs(self, state: BattleState, unit: UnitState, el: ElementState) -> Sequence[CommandSpec]:
         p = self.profile(el.id)
         base = {"unit": unit.id, "model": el.id}
         who = model_name(el)
         actions = el.data["actions"]
         status = unit.data["status"]
-        specs: list[CommandSpec] = []
         must_move = status in ("falling_back", "retreating") and el.data["moved"] == 0
-        enemies, horrific_near, hidden_near = self.shared(("sight", unit.id), lambda: self._sight(state, unit))
+        enemies, hidden_near = self.shared(("sight", unit.id), lambda: self._sight(state, unit))
+        if must_move or el.data.get("regroup"):
+            move_facts = self._move_facts(unit, el, p, enemies, hidden_near)
+            if status == "retreating" and must_move and actions >= 2:
+                return [CommandSpec("run", base, move_facts, f"{who}: run towards its edge")]
+            if must_move:
+                return [CommandSpec("walk", base, move_facts, f"{who}: walk towards its edge")]
+            # 9: a failed coherency check spends its next action moving back
+            back = [CommandSpec("walk", base, move_facts, f"{who}: walk back into coherency")]
+            if actions >= 2:
+                back.append(CommandSpec("run", base, move_facts, f"{who}: run back into coherency"))
+            return back
+        # Made as read (engine/lazy_specs.py): a replayed command looks at one spec, where
+        # the whole menu holds a shot per weapon and enemy unit and a strike per enemy.
+        parts: list[Item] = []
+        targets = [e.id for e in enemies]
+        for weapon in self._armed(el).ranged:
+            cost = turn.shoot_cost(weapon.slow)
+            if actions < cost or weapon.name in el.data["unloaded"] or not _fires(weapon):
+                continue
+            parts.append(self._shots(state, el, weapon, targets, base, who))
+        if status == "normal" and not (el.id in self._machines and self._machines[el.id].vehicle):
+            parts.append(KeyedPart("strike", "target", targets, self._strike_maker(state, el, base, who)))
+        parts.append(LazyPart(OWN_SPEC_TYPES, self.later(lambda: self._own_specs(
+            state, unit, el, self._move_facts(unit, el, p, enemies, hidden_near), base, who))))
+        parts.append(LazyPart(MODULE_SPEC_TYPES, self.later(lambda: [
+            *arcane_play.specs(self, state, unit, el, enemies, base, who),
+            *machine_play.machine_specs(self, state, el, enemies, base, who),
+            *structures_play.specs(self, state, unit, el, base, who),
+            *optional_play.specs(self, state, unit, el, base, who, enemies),  # 15.2 Hail of Arrows
+        ])))
+        parts.append(CommandSpec("done", base, label=f"{who}: done"))
+        return LazySpecs(parts)
+
+    def _move_facts(self, unit: UnitState, el: ElementState, p: Profile, enemies: list[UnitState],
+                    hidden_near: bool) -> tuple[FactSpec, ...]:
+        """The facts a walk or run of `el` asks (before a machine's own)."""
         move_facts: tuple[FactSpec, ...] = MOVE_FACTS + ((OBSTACLE_AT,) if self.revision >= 2 else ())
-        if horrific_near:
+        if self.shared(("horrific", unit.id), lambda: self._horrific_among(enemies)):
             move_facts = (*move_facts, NEAR_HORRIFIC)
         if p.has("Horrific"):
             move_facts = (*move_facts, HORRIFIES)
@@ -461,45 +506,64 @@ class FigWarsRules(BattleRules):
                 move_facts = (*move_facts, CRATER, *((ENDS_ON_ROUGH,) if p.flight else ()))
         if hidden_near:
             move_facts = (*move_facts, DETECTS)
-        if status == "retreating" and must_move and actions >= 2:
-            return [CommandSpec("run", base, move_facts, f"{who}: run towards its edge")]
-        if must_move:
-            return [CommandSpec("walk", base, move_facts, f"{who}: walk towards its edge")]
-        if el.data.get("regroup"):  # 9: a failed coherency check spends its next action moving back
-            back = [CommandSpec("walk", base, move_facts, f"{who}: walk back into coherency")]
-            if actions >= 2:
-                back.append(CommandSpec("run", base, move_facts, f"{who}: run back into coherency"))
-            return back
-        for weapon in self._armed(el).ranged:
-            cost = turn.shoot_cost(weapon.slow)
-            if actions < cost or weapon.name in el.data["unloaded"] or not _fires(weapon):
-                continue
-            ways = self._firing_facts(el, weapon, actions)
-            paired = any(f.name == "second_weapon" for f in ways)
-            for enemy in enemies:
-                facts = self._shoot_facts(el, weapon, enemy, paired) + ways
-                ranked = self._ranked(enemy) and not (weapon.indirect or weapon.grenade)
-                specs.append(
-                    CommandSpec(
-                        "shoot",
-                        {**base, "target": enemy.id, "weapon": weapon.name},
-                        (*facts, optional_play.FROM_SIDE) if ranked else facts,
-                        f"{who}: shoot {enemy.name} with {weapon.name}",
-                        odds=True,
-                        targets="units",
-                        picks=TARGET_MODEL_PICK,
-                    )
-                )
-        if status == "normal" and not (el.id in self._machines and self._machines[el.id].vehicle):
-            for enemy in enemies:
-                facts = STRIKE_FACTS
-                if self.shared(("flight", enemy.id), functools.partial(self._flying, enemy)):
-                    facts = (*STRIKE_FACTS, CRAMPED)
-                facts = (*facts, *arcane_play.force_facts(self._armed(el), el.data))
-                specs.append(
-                    CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units",
-                                picks=TARGET_MODEL_PICK)
-                )
+        return move_facts
+
+    def later(self, make: Callable[P, T]) -> Callable[P, T]:
+        """`make` to be run when a lazy menu is read, with the memo of the decision it
+        belongs to (see shared): what the models' menus share is still worked out once."""
+        memo = self._menu_memo
+
+        def run(*args: P.args, **kwargs: P.kwargs) -> T:
+            before, self._menu_memo = self._menu_memo, memo
+            try:
+                return make(*args, **kwargs)
+            finally:
+                self._menu_memo = before
+        return run
+
+    def _shots(self, state: BattleState, el: ElementState, weapon: RangedWeapon, targets: list[str],
+               base: dict[str, Any], who: str) -> KeyedPart:
+        """A shot with `weapon` at each of `targets` (enemy unit ids), each made when read."""
+        actions = el.data["actions"]
+
+        @functools.cache
+        def ways() -> tuple[tuple[FactSpec, ...], bool]:
+            found = self._firing_facts(el, weapon, actions)
+            return found, any(f.name == "second_weapon" for f in found)
+
+        def shot(target: str) -> CommandSpec:
+            enemy = state.unit(target)
+            firing_facts, paired = ways()
+            facts = self._shoot_facts(el, weapon, enemy, paired) + firing_facts
+            ranked = self._ranked(enemy) and not (weapon.indirect or weapon.grenade)
+            return CommandSpec(
+                "shoot",
+                {**base, "target": enemy.id, "weapon": weapon.name},
+                (*facts, optional_play.FROM_SIDE) if ranked else facts,
+                f"{who}: shoot {enemy.name} with {weapon.name}",
+                odds=True,
+                targets="units",
+                picks=TARGET_MODEL_PICK,
+            )
+        return KeyedPart("shoot", "target", targets, self.later(shot))
+
+    def _strike_maker(self, state: BattleState, el: ElementState, base: dict[str, Any], who: str) -> Callable[[str], CommandSpec]:
+        def strike(target: str) -> CommandSpec:
+            enemy = state.unit(target)
+            facts = STRIKE_FACTS
+            if self.shared(("flight", enemy.id), functools.partial(self._flying, enemy)):
+                facts = (*STRIKE_FACTS, CRAMPED)
+            facts = (*facts, *arcane_play.force_facts(self._armed(el), el.data))
+            return CommandSpec("strike", {**base, "target": enemy.id}, facts, f"{who}: strike {enemy.name}", odds=True, targets="units",
+                               picks=TARGET_MODEL_PICK)
+        return self.later(strike)
+
+    def _own_specs(self, state: BattleState, unit: UnitState, el: ElementState, move_facts: tuple[FactSpec, ...],
+                   base: dict[str, Any], who: str) -> list[CommandSpec]:
+        """A model's moves, readying and the rest of its own actions (OWN_SPEC_TYPES)."""
+        p = self.profile(el.id)
+        actions = el.data["actions"]
+        specs: list[CommandSpec] = []
         move_facts = (*move_facts, *machine_play.move_facts(self._machines.get(el.id), bool(self.options.get("mire_tests"))))
         if el.id in self._movers:
             move_facts = (*move_facts, SEGMENTS)
@@ -536,11 +600,6 @@ class FigWarsRules(BattleRules):
             cost = 1 + turn.shoot_cost(weapon.slow)
             if actions >= cost and weapon.name not in el.data["unloaded"] and _fires(weapon) and not el.data.get("sentry"):
                 specs.append(CommandSpec("sentry", {**base, "weapon": weapon.name}, label=f"{who}: sentry with {weapon.name}"))
-        specs.extend(arcane_play.specs(self, state, unit, el, enemies, base, who))
-        specs.extend(machine_play.machine_specs(self, state, el, enemies, base, who))
-        specs.extend(structures_play.specs(self, state, unit, el, base, who))
-        specs.extend(optional_play.specs(self, state, unit, el, base, who, enemies))  # 15.2 Hail of Arrows
-        specs.append(CommandSpec("done", base, label=f"{who}: done"))
         return specs
 
     def _shoot_facts(self, el: ElementState, weapon: RangedWeapon, enemy: UnitState, paired: bool) -> tuple[FactSpec, ...]:
