@@ -3,30 +3,41 @@ dice: marines getting into and out of the Hedgehog, a door named by the players 
 breached, a hail of arrows with its victims picked, and a unit forming up with its ranks
 picked and shown, then faced, consolidated and wheeled; an entity beyond its leash; with
 table dice, a machine's damage result on the unit panel, a shot that did not hurt hitting
-its cover (PR-60) and a passenger taking a dead driver's seat; the acting unit scrolled
-into view and the shoot form asking only what the weapon needs. Each is chosen from the actions list and confirmed in the form, as a
-player would; the battle file is read back to see what the engine received."""
+its cover (PR-60), a passenger taking a dead driver's seat and the hunter's self-destruct
+asking each model's cover (rules revision 3, opened on a log prefix) and rolling with it;
+the acting unit scrolled into view and the shoot form asking only what the weapon needs.
+Each is chosen from the actions list and confirmed in the form, as a player would; the
+battle file is read back to see what the engine received."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from campaign.campaigns import Side, TrackStep, create_campaign
+import attrs
+from textual.widgets import RichLog
+
+from campaign.campaigns import Side, TrackStep, create_campaign, muster, plan_battle
+from campaign.engine import Battle
+from campaign.engine.pending import RollRequest
+from campaign.force import Force
 from campaign.rulesets.figwars3.samples import sample_forces
-from saves.battle_file import load_battle_file
-from saves.campaign_file import create_campaign_folder
-from scenarios import builtin_scenarios
+from saves.battle_file import BattleFile, dumps_battle, load_battle_file
+from saves.battle_replay import battle_setup
+from saves.campaign_file import create_campaign_folder, load_campaign, start_battle
+from scenarios import builtin_scenarios, scenarios_for
 from tests.figwars3.test_pilot import confirm, pick, settle
-from tests.figwars3.test_pilot_decisions import OFFERED, pick_in
+from tests.figwars3.test_pilot_decisions import OFFERED, pick_in, tick
 from tests.figwars3.test_pilot_part2 import prompts
 from tests.tui.playthrough import open_battle
 from tests.tui.helpers import screen_text, type_into
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import ChoiceField, CommandForm, FacesScreen
+from tui.screens.parts_dialog import PartsField, PartsScreen
 from tui.widgets.battle_panels import UnitsPanel
 
 FORCES = {f.name: f for f in sample_forces()}
@@ -455,3 +466,103 @@ async def _seat(tmp_path: Path) -> None:
         assert log(screen)[-1] == {"type": "choose", "option": "marine-fireteam/marine-2"}
         assert hedgehog.data["driver"] == "marine-fireteam/marine-2" and machine_play.record(hedgehog).driver_alive
         assert any("Marine takes over as driver" in e.text for e in battle.events)
+
+
+def countdown_battle(folder: Path) -> None:
+    """A campaign whose battle in progress stands at the self-destruct's report (rules
+    revision 3, table dice): a lone hunter with four rebel scouts against a storm patrol
+    (Breaking Point: 8 turns). The patrol shoots the hunter down in turn 1 (its dice 6s,
+    the hunter's 1s; other dice from a fixed seed), then every unit ends its activation
+    at once until the body goes off at the start of turn 7. Written as a log prefix, so
+    the screen opens on the report (a replay) instead of playing seven turns."""
+    party = FORCES["Intergalactic Hunters"].units[0]
+    hunter = attrs.evolve(party, elements=(attrs.evolve(party.elements[0], count=1),))
+    one = Force("Hunter and Scouts", "figwars-3", units=(hunter, FORCES["Rebel Cell"].units[1]))
+    two = Force("Storm Patrol", "figwars-3", units=(FORCES["Storm Trooper Detachment"].units[1],))
+    made = create_campaign(
+        "Countdown", "figwars-3", [Side("one", "Blue"), Side("two", "Red")], [TrackStep("one", "fw-breaking-point")], seed=5,
+        dice="table", activation_options={"turn_structure": "alternate_until_all_pass"}, scenario_ids=set(builtin_scenarios()),
+    )  # fmt: skip
+    create_campaign_folder(folder, made, {"one": one, "two": two})
+    library = scenarios_for(folder)
+    loaded = load_campaign(folder, library, write=True)
+    plan = plan_battle(loaded.campaign, library | loaded.scenarios)
+    path = start_battle(loaded, plan, {side: muster(plan, force) for side, force in loaded.forces.items()})
+    file = load_battle_file(path)
+    battle = Battle.start(battle_setup(file))
+    rng = random.Random(1)
+    while "self-destructs" not in getattr(battle.pending, "prompt", ""):
+        pending = battle.pending
+        if isinstance(pending, RollRequest):
+            hit = pending.purpose.endswith("attacks") or "(Stealth)" in pending.purpose
+            miss = "Hunter defends" in pending.purpose
+            battle.roll([6 if hit else 1 if miss else rng.randint(1, pending.die) for _ in range(pending.count)])
+            continue
+        assert pending is not None and battle.state.round < 8
+        legal = list(pending.legal)
+        want = [lambda s: s.type == "shoot" and s.params["target"] == "hunting-party",
+                lambda s: s.type == "end_activation", lambda s: s.type == "done", lambda s: True]
+        battle.apply(battle.command(next(s for w in want for s in legal if w(s))))
+    path.write_text(dumps_battle(BattleFile(path, file.header, battle.log_dicts())), encoding="utf-8")
+
+
+def test_the_self_destruct_asks_each_models_cover_and_rolls_with_it(tmp_path: Path) -> None:
+    asyncio.run(_self_destruct_cover(tmp_path))
+
+
+async def _self_destruct_cover(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    countdown_battle(folder)
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, folder)
+        assert screen.session is not None
+        battle = screen.session.battle
+        assert battle.state.round == 7 and battle.rules.revision >= 3
+        text = screen_text(app)  # the prompt, wrapped in its column
+        assert "Blue: Intergalactic Hunter's body" in text and "the large template, and which see it?" in text
+        await pick(pilot, "Report the models hit")
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        scout, trooper = "rebel-scouts/rebel-scout", "storm-patrol/storm-trooper-2"
+        covers = []
+        for field, model, steps in (("fact-under_template", scout, 2), ("fact-in_sight", trooper, 4)):
+            form.query_one(f"#{field}", PartsField).focus()
+            await pilot.press("enter")  # the picker: any model on the table
+            await settle(pilot)
+            await tick(pilot, [model])
+            assert scout in OFFERED and trooper in OFFERED
+            parts = app.screen
+            assert isinstance(parts, PartsScreen)  # each picked model's own cover
+            cover = parts.query_one("#part-0-0", ChoiceField)
+            assert cover.value == "none"
+            cover.focus()
+            await pilot.press(*["right"] * steps)
+            covers.append(cover.value)
+            await pilot.press("ctrl+r")
+            await settle(pilot)
+            assert app.screen is form
+        assert covers == ["full_hard", "obscuring_soft"]
+        text = screen_text(app)
+        assert "full hard" in text and "obscuring soft" in text  # as the form shows each model's cover
+        await confirm(pilot)
+        state = battle.state
+        dfn = {m: battle.rules._defender(state.element(m)).defence for m in (scout, trooper)}
+        asked = []
+        for _ in range(4):  # the 9d and 2d rolls and their defences; the turn's own rolls follow
+            assert isinstance(app.screen, FacesScreen)
+            request = screen.session.pending
+            assert isinstance(request, RollRequest)
+            assert request.purpose in screen_text(app)  # the dice dialog says what is rolled
+            asked.append((request.count, request.purpose))
+            await faces(pilot, *[1] * request.count)  # no success either way
+        # full hard counts as partial hard, obscuring soft as full soft: +2d each, the 2d roll too
+        assert asked == [(9, "9d6: self-destruct attacks"), (dfn[scout] + 2, f"{dfn[scout] + 2}d6: Rebel Scout defends"),
+                         (2, "2d6: self-destruct attacks"), (dfn[trooper] + 2, f"{dfn[trooper] + 2}d6: Storm Trooper defends")]
+        # the battle screen under the turn's next dice: its log and units panel
+        shown = " ".join(" ".join(line.text.split()) for line in screen.query_one("#battle-log", RichLog).lines)
+        assert ("Intergalactic Hunter's self-destruct goes off the self-destruct hits Rebel Scout: 0 against 0"
+                " the self-destruct hits Storm Trooper: 0 against 0 every model on the table is stunned") in shown
+        assert "rebel-scout: DP 2/2, stunned" in str(screen.query_one(UnitsPanel).content)
+        report = battle.log_dicts()[-1]["command"]  # (on file once the turn's dice are in)
+        assert report["facts"] == {"under_template": [f"{scout}:full_hard"], "in_sight": [f"{trooper}:obscuring_soft"]}
