@@ -10,9 +10,15 @@ game is the same on every machine.
 from __future__ import annotations
 
 import random
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from campaign.engine.pending import CommandSpec, Decision
+
+
+_TYPE = attrgetter("type")
+_NONE: list[CommandSpec] = []
 
 
 class AutoPlayer:
@@ -26,13 +32,19 @@ class AutoPlayer:
     def answer(self, battle: Any) -> Any:
         decision = battle.pending
         assert isinstance(decision, Decision)
-        legal = decision.legal
-        kinds = {s.type for s in legal}
+        # the legal specs by kind, each kind's in order: one pass over the runs of a kind
+        # (a Decision lists its specs kind by kind: a few runs for dozens of specs)
+        kinds: dict[str, list[CommandSpec]] = {}
+        for kind, run in groupby(decision.legal, _TYPE):
+            found = kinds.get(kind)
+            if found is None:
+                kinds[kind] = list(run)
+            else:
+                found.extend(run)
 
         def of(kind: str) -> list[CommandSpec]:
-            """The legal specs of `kind`, in order (gathered only for the kinds asked about:
-            most answers look at two or three of the dozen kinds a Decision offers)."""
-            return [s for s in legal if s.type == kind] if kind in kinds else []
+            """The legal specs of `kind`, in order (do not change the list)."""
+            return kinds.get(kind, _NONE)
 
         if "activate" in kinds:
             return battle.command(self.pick(of("activate")))
@@ -70,7 +82,7 @@ class AutoPlayer:
         for name in ("end_activation", "pass"):
             if name in kinds:
                 return battle.command(of(name)[0])
-        return battle.command(legal[0])
+        return battle.command(decision.legal[0])
 
 
 def play_out(battle: Any, seed: int = 0, max_steps: int = 20_000, long_range: float = 0.3) -> int:

@@ -116,6 +116,8 @@ class FlatOutWarRules(
         # turn hooks look only through these (summoned troopers have neither)
         self._reliant_units: frozenset[str] = frozenset()
         self._clock_units: frozenset[str] = frozenset()
+        self._entrench_units: frozenset[str] = frozenset()
+        self._clock_places: dict[str, list[tuple[int, str, tuple[int, ...]]]] = {}
         self._loss_journal = []
         self._unit_places = None
         self._specs = {}
@@ -124,6 +126,8 @@ class FlatOutWarRules(
         self._created_of = {}
         self._living_cache = None
         self._enemies_of = {}
+        self._own_of = {}
+        self._officers_of = {}
         self._sides_standing = 0
         self._faced_clean = None
         self._faced_marked = []
@@ -174,6 +178,8 @@ class FlatOutWarRules(
         self._created_of.clear()
         self._living_cache = None
         self._enemies_of = {}
+        self._own_of = {}
+        self._officers_of = {}
         self._sides_standing = 0
         self._faced_clean = None
         self._faced_marked = []
@@ -211,7 +217,7 @@ class FlatOutWarRules(
         # attributes some element of this battle was created with (summoned troopers have none),
         # so loops can skip rules no element could use
         self._static_names = frozenset(name for e in self._static.values() for name in static_traits(e)[0][0])
-        reliant, clocks = set(), set()
+        reliant, clocks, clocked = set(), set(), set()
         for es_id, element in self._static.items():
             own, per_weapon = static_traits(element)[0]
             unit_id = es_id.rsplit("/", 1)[0]
@@ -219,7 +225,14 @@ class FlatOutWarRules(
                 reliant.add(unit_id)
             if "magic" in own or any(traits.get("reload") for traits in per_weapon):
                 clocks.add(unit_id)
+                clocked.add(es_id)
         self._reliant_units, self._clock_units = frozenset(reliant), frozenset(clocks)
+        self._clock_places = {}
+        for pos, us in enumerate(state.units):
+            if us.id in clocks:
+                places = tuple(i for i, es in enumerate(us.elements) if es.id in clocked)
+                self._clock_places.setdefault(us.side, []).append((pos, us.id, places))
+        self._entrench_units = frozenset(u.id for u in state.units if u.markers.get("entrenched"))
         self._link_reliant(state)
         return state
 

@@ -51,8 +51,23 @@ class ActivationMixin(PlayHelpers):
         return not unit.eliminated and not unit.data.get("attached_to")
 
     def activatable(self, state: BattleState, side: str) -> list[UnitState]:
-        """`can_activate`'s units of the side, from the standing units kept by `_living`."""
-        return [u for u in self._standing(state) if u.side == side and not u.data.get("attached_to")]
+        """`can_activate`'s units of the side, from the standing units kept by `_living`: while
+        no officer is attached, the side's standing list itself (the same list every turn
+        until a unit falls; do not change it)."""
+        units = self._side_standing(state, side)
+        # only a unit created with a Command element can attach (`_commands_for` offers it)
+        if any(u.data.get("attached_to") for u in self._side_officers(state, side)):
+            return [u for u in units if not u.data.get("attached_to")]
+        return units
+
+    def _side_officers(self, state: BattleState, side: str) -> list[UnitState]:
+        """The side's standing units with an element created with Command: the only ones
+        that can attach to another unit (kept with the standing lists, as `_side_standing`)."""
+        units = self._side_standing(state, side)
+        found = self._officers_of.get(side)
+        if found is None or found[0] is not units:
+            found = self._officers_of[side] = (units, [u for u in units if "command" in self._created(state, u)[0]])
+        return found[1]
 
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:
         unit = state.unit(unit_id)
@@ -88,7 +103,7 @@ class ActivationMixin(PlayHelpers):
             if unit.data.get("officer"):
                 specs.append(self._unit_spec("detach", unit, f"{name}: detach its officer"))
             if officer_unit:  # an officer on its own may attach, or fight like any unit
-                for other in state.units_of(unit.side):
+                for other in self._side_standing(state, unit.side):  # (state.units_of, kept)
                     if other.id != unit_id and not other.data.get("officer"):
                         spec = self._specs.get(("attach", unit_id, other.id))
                         if spec is None:
@@ -211,7 +226,8 @@ class ActivationMixin(PlayHelpers):
     # --- round, turn and activation hooks -------------------------------------
     def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:
         """A-39: with any Sailed element in play, the engine rolls where the wind comes from."""
-        for unit in entrench.waiting(state):  # setup 3.5: the owner writes it down, hidden
+        # setup 3.5: the owner writes it down, hidden (only a unit created Entrenched ever is)
+        for unit in entrench.waiting(state) if self._entrench_units else ():
             answer = yield Decision(unit.side, f"{unit.name} is Entrenched: write down where it is (the other side "
                                                "will not see it)", (CommandSpec("entrench", {"unit": unit.id}, ENTRENCH_FACTS,
                                                                                "Record the hidden position"),),
@@ -356,12 +372,15 @@ class ActivationMixin(PlayHelpers):
                             ctx.emit("destroyed", f"{es.name} crashes ({face})", element=es.id)
                             self._remove(state, ctx, es, None)
         # owner-turn clocks: misfire lockouts and reload counters of this side's elements
-        clocks = self._clock_units  # only these units' elements can carry a lockout or a reload
-        for unit in list(self._living(state)[1]) if clocks else ():  # units with no living element have no clock
-            if unit.side != side or unit.id not in clocks:
-                continue
-            # only elements with a lockout or reload counters have a clock to tick (few do)
-            for es in [e for e in unit.elements if e.alive and (e.data.get("lockout") or e.data.get("reload"))]:
+        # only the side's units and elements created able to carry a lockout or a reload
+        # (rules.py new_state lists them), in unit order; of those, the ones alive with a
+        # lockout or reload counters have a clock to tick (few do)
+        units = state.units
+        for pos, unit_id, places in self._clock_places.get(side, ()):
+            unit = units[pos] if pos < len(units) and units[pos].id == unit_id else state.unit(unit_id)
+            elements = unit.elements
+            for es in [e for e in (elements[i] for i in places)
+                       if e.alive and (e.data.get("lockout") or e.data.get("reload"))]:
                 if es.data.get("lockout") and not es.data.pop("lockout_fresh", False):
                     es.data["lockout"] -= 1  # owner-turns after the misfire's own turn
                 reload = es.data.get("reload", {})

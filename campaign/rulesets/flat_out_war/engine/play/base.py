@@ -108,13 +108,20 @@ class PlayHelpers:
     # _living's lists with the units list, (epoch, count) and revival epoch they were made for
     _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState], int] | None
     _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
+    _own_of: dict[str, list[UnitState]]  # side -> its own units standing, made with _living's lists
+    # side -> (its `_own_of` list, the units of it with an element created with Command)
+    _officers_of: dict[str, tuple[list[UnitState], list[UnitState]]]
     _sides_standing: int  # how many sides have a unit standing, counted with _living's lists
     # charging.py: the elements turned to face a charge since the last clearing, and the state
     # and marks epoch (campaign.engine.state) of that clearing (no element of it faced then)
     _faced_marked: list[ElementState]
     _reliant_units: frozenset[str]  # unit ids with an element created Reliant (rules.py new_state)
     _clock_units: frozenset[str]  # unit ids with a Magic element or a Reload weapon (owner-turn clocks)
+    # side -> (place in state.units, unit id, places in its elements of those created with a
+    # clock) for each unit of `_clock_units`, in unit order (rules.py new_state)
+    _clock_places: dict[str, list[tuple[int, str, tuple[int, ...]]]]
     _faced_clean: tuple[BattleState, int] | None
+    _entrench_units: frozenset[str]  # unit ids hidden Entrenched at the start (rules.py new_state)
 
     def _loss_mark(self) -> int:
         """Where the loss journal stands now: `_losses_morale(..., mark)` checks the losses since."""
@@ -165,6 +172,15 @@ class PlayHelpers:
             enemies = self._enemies_of[side] = [u for u in self._standing(state) if u.side != side]
         return enemies
 
+    def _side_standing(self, state: BattleState, side: str) -> list[UnitState]:
+        """The side's units not eliminated, in unit order (`state.units_of(side)`): the same
+        list (do not change it) until one's standing changes."""
+        self._living(state)
+        own = self._own_of.get(side)
+        if own is None:
+            own = self._own_of[side] = [u for u in self._standing(state) if u.side == side]
+        return own
+
     def _standing(self, state: BattleState) -> list[UnitState]:
         """The units not eliminated, in unit order (do not change the list)."""
         return self._living(state)[0]
@@ -197,7 +213,7 @@ class PlayHelpers:
         if cached is not None and cached[0] is units and _same(cached[2], standing):
             standing = cached[2]
         else:
-            self._enemies_of = {}  # (made again from the new lists when asked)
+            self._enemies_of, self._own_of = {}, {}  # (made again from the new lists when asked)
             self._sides_standing = len({u.side for u in standing})
         self._living_cache = (units, key, standing, with_alive, revival_epoch())
         return standing, with_alive
