@@ -24,12 +24,30 @@ def fresh_activatable(state: Any, side: str) -> list[Any]:
     return [u for u in state.units if u.side == side and not u.eliminated and not u.data.get("attached_to")]
 
 
-def check_derived(b: Battle) -> None:
-    """Every kept answer equals the one worked out afresh from the state."""
+def check_derived(b: Battle, views: bool = True) -> None:
+    """Every kept answer equals the one worked out afresh from the state (`views`: the
+    combat views too, the slowest to check)."""
     rules, state = b.rules, b.state
+    standing, with_alive = rules._living(state)
+    assert standing == [u for u in state.units if not u.eliminated]
+    assert with_alive == [u for u in state.units if any(e.alive for e in u.elements)]
+    assert rules.is_over(state) == (len({u.side for u in standing}) < 2 or bool(state.data.get("strategic_winner")))
     for side in state.side_ids():
         assert rules.activatable(state, side) == fresh_activatable(state, side)
         assert rules._side_standing(state, side) == state.units_of(side)
+    # combat views: the plain element's quick answer is the view its whole key finds
+    kept = rules._plain_views
+    for es_id in list(kept) if views else ():
+        try:
+            es = state.element(es_id)
+        except KeyError:
+            continue
+        quick = rules.combatant(state, es)
+        rules._plain_views = {}
+        try:
+            assert rules.combatant(state, es) is quick, es_id
+        finally:
+            rules._plain_views = kept
     # the owner-turn clocks look only at the elements new_state listed: every element with a
     # clock is one of them
     listed = {(unit_id, i) for places in rules._clock_places.values() for _, unit_id, idx in places for i in idx}
@@ -54,7 +72,7 @@ def play_checked(b: Battle, seed: int, limit: int = 1500) -> int:
             b.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
         elif not random_answer(b, pending, rng, _random_fields):
             b.apply(fallback.answer(b))
-        check_derived(b)
+        check_derived(b, views=steps % 8 == 0)
     return steps
 
 
@@ -66,7 +84,7 @@ def test_derived_state_under_initiative_with_1_7_examples() -> None:
 
 def test_derived_state_under_the_card_deck() -> None:
     # the deck holds results back and puts whole unit records back (cards/results.py)
-    s = _setup(_enlarged("Horde", ORCS, HUMAN), _enlarged("Host", DEMONS, ALIEN), 201, activation="cards", rounds=3)
+    s = _setup(_enlarged("Horde", ORCS, HUMAN), _enlarged("Host", DEMONS, ALIEN), 201, activation="cards", rounds=2)
     b = Battle.start(s)
     assert play_checked(b, 201) > 100
 
@@ -115,3 +133,92 @@ def test_a_new_state_forgets_the_clock_units_of_the_last() -> None:
         attrs.evolve(side, force=force(side.name, (f"{side.name}s", (el("P"),)), edition=SO)) for side in one.setup.sides))
     rules.new_state(plain)
     assert rules._clock_places == {} and rules._entrench_units == frozenset()
+
+
+def test_standing_lists_after_losses_alone_and_after_other_changes() -> None:
+    a = force("Red", ("Reds", (el("A", count=2),)), ("Others", (el("O"),)), edition=SO)
+    bt = new_battle(a, force("Blue", ("Blues", (el("B", count=2),)), edition=SO), edition=SO)
+    initiative(bt, "red")
+    state, rules = bt.state, bt.rules
+    assert [u.id for u in rules._standing(state)] == ["reds", "others", "blues"]
+    bt.apply({"type": "activate", "unit": "reds"})
+    bt.apply({"type": "melee", "unit": "reds", "target": "blues", "facts": {}})
+    bt.roll([6, 6])  # two hits
+    bt.roll([1])  # the first blue is removed (journaled): blues still stand
+    assert [u.id for u in rules._standing(state)] == ["reds", "others", "blues"]
+    bt.roll([1])  # the second too: blues are eliminated
+    assert [u.id for u in rules._standing(state)] == ["reds", "others"]
+    # a change the loss journal does not hold: an element taken away by hand, then one put back
+    state.unit("others").elements[0].alive = False
+    assert [u.id for u in rules._standing(state)] == ["reds"]
+    state.unit("blues").elements[1].alive = True
+    assert [u.id for u in rules._standing(state)] == ["reds", "blues"]
+
+
+def test_plain_views_follow_die_hit_points_markers_uses_and_spells() -> None:
+    from campaign.engine.state import Effect
+
+    bt = new_battle(force("Red", ("Reds", (el("A", "d8", attributes=("Hit Points 2",)),)), edition=SO),
+                    force("Blue", ("Blues", (el("B"),)), edition=SO), edition=SO)
+    state, rules = bt.state, bt.rules
+    es = state.element("reds/a")
+    first = rules.combatant(state, es)
+    assert rules.combatant(state, es) is first and (first.die, first.hit_points) == (8, 2)
+    es.data["hp"] = 1
+    assert rules.combatant(state, es).hit_points == 1
+    es.data["die"] = 6
+    assert rules.combatant(state, es).die == 6
+    es.markers["prone"] = True
+    assert rules.combatant(state, es).prone
+    del es.markers["prone"]
+    assert not rules.combatant(state, es).prone
+    es.data["lost_weapons"] = [0]
+    assert rules.combatant(state, es).weapons == ()
+    es.data["lost_weapons"] = []
+    state.effects.append(Effect("fly", "Fly", "reds", 2, clock="player_turn"))
+    assert rules.combatant(state, es).has("flying")
+    state.effects.clear()
+    assert not rules.combatant(state, es).has("flying")
+    assert (rules.combatant(state, es).die, rules.combatant(state, es).hit_points) == (6, 1)
+
+
+def test_melee_declaration_works_each_pair_out_as_alone() -> None:
+    """melee_attacks works out the modifiers and the hit once per kind of pair: each spec
+    still has what the pair alone gives."""
+    from campaign.rulesets.flat_out_war.engine.attack import hit_from
+    from campaign.rulesets.flat_out_war.engine.declare import melee_attacks
+    from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers
+    from campaign.rulesets.flat_out_war.engine.situation import Situation
+
+    from .helpers import fighter
+
+    attackers = [fighter("A", attrs=("Aggressive",), key="a1"), fighter("A", attrs=("Aggressive",), key="a2"),
+                 fighter("B", attrs=("Charge",), key="b1"), fighter("A", die=8, key="a3"),
+                 fighter("C", attrs=("Penetrator",), key="c1"), fighter("A", attrs=("Aggressive",), key="a4")]
+    targets = [fighter("T", key="t1"), fighter("T", prone=True, key="t2"), fighter("T", faced=True, key="t3"),
+               fighter("T", attrs=("Deny Charge",), key="t4"), fighter("T", key="t5")]
+    for edition in (SO, "1.7"):
+        for sit in (Situation(charging=True, aspect="flank"), Situation(aspect="rear", ran=True)):
+            specs = melee_attacks(attackers, targets, sit, edition)
+            assert len(specs) == len(attackers)
+            for spec, att in zip(specs, attackers):
+                tgt = targets[spec.target_index]
+                assert spec.mods == melee_modifiers(att, tgt, sit, edition)
+                assert spec.hit == hit_from(att, spec.die, edition, source=f"{att.name} in melee")
+
+
+def test_recovery_plans_are_those_of_the_view_and_the_hit() -> None:
+    from campaign.rulesets.flat_out_war.engine.attack import Hit
+    from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan
+
+    bt = new_battle(force("Red", ("Reds", (el("A", "d8", attributes=("Adaptive Armor", "Tough")),)), edition=SO),
+                    force("Blue", ("Blues", (el("B"),)), edition=SO), edition=SO)
+    state, rules = bt.state, bt.rules
+    es = state.element("reds/a")
+    for hit in (Hit(6), Hit(10), Hit(6, zap=True), Hit(6, penetrator=True), Hit(6)):
+        c = rules.combatant(state, es)
+        assert rules._recovery_plan(c, hit) == recovery_plan(c, hit, SO)
+    es.data["die"] = 6  # a new view: its own plans
+    c = rules.combatant(state, es)
+    assert rules._recovery_plan(c, Hit(4)) == recovery_plan(c, Hit(4), SO)
+    assert rules._recovery_plan(c, Hit(4)).dice == (8,)  # Adaptive Armor: d6 one step up

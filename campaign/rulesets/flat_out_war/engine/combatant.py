@@ -154,6 +154,11 @@ class Combatant:
         own = [a.split(": ", 1)[1] for a in self.attributes if a.startswith("template: ")]
         return own[0] if own else None
 
+    @functools.cached_property
+    def flame(self) -> Arm | None:
+        """The first weapon with a Flame template (in melee it rolls on every covered element, A-20)."""
+        return next((w for w in self.weapons if self.template_of(w) == "flame"), None)
+
     def template_of(self, weapon: Arm) -> str | None:
         """The weapon's template: its own trait, or one written on the element, which
         belongs to the element's main ranged weapon."""

@@ -10,11 +10,12 @@ from typing import Callable, Sequence
 
 import attrs
 
-from campaign.rulesets.flat_out_war.engine.attack import heavy_armour_blocks, hit_from, melee_die
+from campaign.rulesets.flat_out_war.engine.attack import Hit, heavy_armour_blocks, hit_from, melee_die
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
 from campaign.rulesets.flat_out_war.engine.modifiers import melee_modifiers, ranged_modifiers, spell_modifiers
 from campaign.rulesets.flat_out_war.engine.artillery import Covered, template_plan
 from campaign.rulesets.flat_out_war.engine.odds import AreaVictim, AttackSpec, lucky_rolls
+from campaign.rulesets.flat_out_war.engine.rolls import Mod
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 
@@ -36,15 +37,29 @@ def melee_attacks(
     able = [a for a, die in dice if die is not None]
     if not able:
         raise NoAttack("no element can fight in melee (an element with no weapon cannot attack, FOW 19.4)")
+    # A unit's elements are mostly alike: the modifiers and the hit are worked out once for
+    # each kind of pair. The melee rows read only the attributes of both, the target's prone
+    # and faced, and the situation (modifiers.py); a hit, the attacker's name, attributes
+    # and die. (Equal values, shared: both are frozen.)
+    mods_of: dict[tuple[frozenset[str], frozenset[str], bool, bool], tuple[Mod, ...]] = {}
+    hits_of: dict[tuple[str, frozenset[str], int], Hit] = {}
     for i, (att, die) in enumerate((a, d) for a, d in dice if d is not None):
         assert die is not None
         index, tgt = _target_for(i, targets)
         blocked = heavy_armour_blocks(att, "melee", die, tgt, edition)
+        pair = (att.attributes, tgt.attributes, tgt.prone, tgt.faced)
+        mods = mods_of.get(pair)
+        if mods is None:
+            mods = mods_of[pair] = melee_modifiers(att, tgt, sit, edition)
+        who = (att.name, att.attributes, die)
+        hit = hits_of.get(who)
+        if hit is None:
+            hit = hits_of[who] = hit_from(att, die, edition, source=f"{att.name} in melee")
         specs.append(AttackSpec(
             label=f"{att.name}: melee d{die}",
             die=die,
-            mods=melee_modifiers(att, tgt, sit, edition),
-            hit=hit_from(att, die, edition, source=f"{att.name} in melee"),
+            mods=mods,
+            hit=hit,
             blocked="Heavy Armour: the attacking die is below d10 (A-19)" if blocked else "",
             target_index=index,
             attacker=att.key or att.name,

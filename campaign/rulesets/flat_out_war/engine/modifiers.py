@@ -43,6 +43,8 @@ _SHARED: tuple[tuple[str, int, Check], ...] = (
     ("Shield", -2, lambda a, w, t, s, e: "Shield" in s.target_effects),
 )
 
+# (declare.melee_attacks works these out once per kind of pair: the attributes of both, the
+# target's prone and faced, and the situation are all they may read)
 MELEE_ROWS: tuple[tuple[str, int, Check], ...] = (
     ("Aggressive", 1, lambda a, w, t, s, e: a.has("aggressive")),
     ("Charge", 1, _charge),

@@ -109,6 +109,9 @@ class FlatOutWarRules(
         self._static: dict[str, Element] = {}
         self._traits: dict[str, Any] = {}  # element id -> parsed attributes (static, parsed once)
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
+        # element id -> (die, Hit Points, view) of the last plain view made of it (`combatant`)
+        self._plain_views: dict[str, tuple[Any, Any, Combatant]] = {}
+        self._plans = {}
         self._setup: BattleSetup | None = None
         self._static_names: frozenset[str] = frozenset()
         # unit ids (of the setup) with an element created Reliant, and with one that could
@@ -117,6 +120,7 @@ class FlatOutWarRules(
         self._reliant_units: frozenset[str] = frozenset()
         self._clock_units: frozenset[str] = frozenset()
         self._entrench_units: frozenset[str] = frozenset()
+        self._command_units: frozenset[str] = frozenset()
         self._clock_places: dict[str, list[tuple[int, str, tuple[int, ...]]]] = {}
         self._loss_journal = []
         self._unit_places = None
@@ -171,6 +175,8 @@ class FlatOutWarRules(
         self._static.clear()
         self._traits.clear()
         self._views.clear()
+        self._plain_views.clear()
+        self._plans.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
         self._spec_lists.clear()
@@ -217,16 +223,19 @@ class FlatOutWarRules(
         # attributes some element of this battle was created with (summoned troopers have none),
         # so loops can skip rules no element could use
         self._static_names = frozenset(name for e in self._static.values() for name in static_traits(e)[0][0])
-        reliant, clocks, clocked = set(), set(), set()
+        reliant, clocks, clocked, command = set(), set(), set(), set()
         for es_id, element in self._static.items():
             own, per_weapon = static_traits(element)[0]
             unit_id = es_id.rsplit("/", 1)[0]
             if "reliant" in own:
                 reliant.add(unit_id)
+            if "command" in own:
+                command.add(unit_id)
             if "magic" in own or any(traits.get("reload") for traits in per_weapon):
                 clocks.add(unit_id)
                 clocked.add(es_id)
         self._reliant_units, self._clock_units = frozenset(reliant), frozenset(clocks)
+        self._command_units = frozenset(command)
         self._clock_places = {}
         for pos, us in enumerate(state.units):
             if us.id in clocks:
@@ -262,13 +271,20 @@ class FlatOutWarRules(
     def combatant(self, state: BattleState, es: ElementState) -> Combatant:
         # Called for every element in most loops of play: the key is built with no more
         # work than its inputs need (most elements have no uses, links or markers).
+        data = es.data
         effects = state.effects
+        if not (es.markers or effects):
+            # a plain element (no markers, no spell in play) seen plain before: its view while
+            # its die and Hit Points stay, and it has no uses and has lost no weapon
+            plain = self._plain_views.get(es.id)
+            if plain is not None and plain[0] == data.get("die") and plain[1] == data.get("hp") \
+                    and not data.get("uses") and not data.get("lost_weapons"):
+                return plain[2]
         extra = ("flying",) if effects and any(e.kind == "Fly" and e.target == es.unit for e in effects) else ()
         traits = self._traits.get(es.id)
         if traits is None:
             traits = self._traits[es.id] = static_traits(self.element_of(state, es))
         own, links = traits
-        data = es.data
         m = es.markers
         raw_uses = data.get("uses")
         lost = data.get("lost_weapons")
@@ -291,6 +307,8 @@ class FlatOutWarRules(
                    flags, lucky)
         cached = self._views.get(key)
         if cached is not None:
+            if len(key) == 3:
+                self._plain_views[es.id] = (key[1], key[2], cached)
             return cached
         element = self.element_of(state, es)
         c = combatant_from_element(
@@ -311,6 +329,8 @@ class FlatOutWarRules(
         if lucky and c.has("lucky"):
             c = attrs.evolve(c, lucky_ready=True)
         self._views[key] = c
+        if len(key) == 3:
+            self._plain_views[es.id] = (key[1], key[2], c)
         return c
 
     def check(self, state: BattleState, command: Command) -> None:

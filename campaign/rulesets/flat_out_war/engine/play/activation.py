@@ -66,7 +66,8 @@ class ActivationMixin(PlayHelpers):
         units = self._side_standing(state, side)
         found = self._officers_of.get(side)
         if found is None or found[0] is not units:
-            found = self._officers_of[side] = (units, [u for u in units if "command" in self._created(state, u)[0]])
+            command = self._command_units
+            found = self._officers_of[side] = (units, [u for u in units if u.id in command])
         return found[1]
 
     def activation_commands(self, state: BattleState, unit_id: str) -> list[CommandSpec]:

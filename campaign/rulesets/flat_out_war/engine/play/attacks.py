@@ -228,8 +228,8 @@ class AttackMixin(PlayHelpers):
         lost_before = self._loss_mark()
         ctx.emit("melee", f"{unit.name} attacks {target.name} in melee", unit=unit.id, target=target.id)
         att_cs = [self.combatant(state, e) for e in attackers]
-        flame = [c for c in att_cs if any(c.template_of(w) == "flame" for w in c.weapons)]
-        plain = [c for c in att_cs if c not in flame]
+        flame = [c for c in att_cs if c.flame is not None]
+        plain = [c for c in att_cs if c not in flame] if flame else att_cs
         if plain:
             try:
                 order = self._allocation(state, target, cmd)
@@ -238,7 +238,8 @@ class AttackMixin(PlayHelpers):
                 raise IllegalCommand("FOW 10", str(exc)) from None
             yield from self._attack_batch(state, ctx, unit, target, specs, "in melee")
         for c in flame:  # Flame template in melee: every covered element (A-20)
-            weapon = next(w for w in c.weapons if c.template_of(w) == "flame")
+            weapon = c.flame
+            assert weapon is not None
             covered = yield from self._covered(state, cmd, unit, f"{c.name}'s flame template")
             yield from self._roll_each(state, ctx, unit, state.element(c.key), weapon, covered, sit, "flame")
         yield from self._trigger(state, ctx, target, unit, "attacked in melee")

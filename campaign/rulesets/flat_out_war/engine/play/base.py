@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
     from campaign.rulesets.flat_out_war.engine.declare import UnderTemplate
     from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
+    from campaign.rulesets.flat_out_war.engine.recovery import RecoveryPlan
     from campaign.rulesets.flat_out_war.engine.shots import ShotTarget
 
 
@@ -106,7 +107,8 @@ class PlayHelpers:
     # unit id -> what its elements were created with (activation.py `_created`)
     _created_of: dict[str, tuple[frozenset[str], bool]]
     # _living's lists with the units list, (epoch, count) and revival epoch they were made for
-    _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState], int] | None
+    # (and the loss journal's length then: `_living` after losses alone looks only at their units)
+    _living_cache: tuple[list[UnitState], tuple[int, int], list[UnitState], list[UnitState], int, int] | None
     _enemies_of: dict[str, list[UnitState]]  # side -> its enemies standing, made with _living's lists
     _own_of: dict[str, list[UnitState]]  # side -> its own units standing, made with _living's lists
     # side -> (its `_own_of` list, the units of it with an element created with Command)
@@ -122,6 +124,9 @@ class PlayHelpers:
     _clock_places: dict[str, list[tuple[int, str, tuple[int, ...]]]]
     _faced_clean: tuple[BattleState, int] | None
     _entrench_units: frozenset[str]  # unit ids hidden Entrenched at the start (rules.py new_state)
+    _command_units: frozenset[str]  # unit ids with an element created with Command (rules.py new_state)
+    # (id(view), attack die, Penetrator, Zap) -> (that view, its recovery plan): hits.py
+    _plans: dict[tuple[int, int, bool, bool], tuple[Combatant, RecoveryPlan]]
 
     def _loss_mark(self) -> int:
         """Where the loss journal stands now: `_losses_morale(..., mark)` checks the losses since."""
@@ -196,11 +201,17 @@ class PlayHelpers:
         cached = self._living_cache
         if cached is not None and cached[0] is units and cached[1] == key:
             return cached[2], cached[3]
-        # after a loss (nothing revived since the lists were made), only the units that had a
-        # living element can have changed: the ones without stay without (not looked through)
+        journal = self._loss_journal
         scan = units
         if cached is not None and cached[0] is units and cached[1][1] == key[1] and cached[4] == revival_epoch():
+            # nothing revived since the lists were made: only the units that had a living
+            # element can have changed (the ones without stay without, not looked through)
             scan = cached[3]
+            done = cached[5]
+            if key[0] - cached[1][0] == len(journal) - done:
+                # and every move of the epoch since was an element `_remove` took (each moves
+                # it once and is journaled): only the journaled units can have lost their last
+                return self._after_losses(units, key, cached, journal, done)
         standing: list[UnitState] = []
         with_alive: list[UnitState] = []
         for u in scan:  # (one pass: UnitState.eliminated is "removed" or no living element)
@@ -210,12 +221,36 @@ class PlayHelpers:
                     if not u.markers.get("removed"):
                         standing.append(u)
                     break
+        return self._keep_living(units, key, cached, standing, with_alive)
+
+    def _after_losses(self, units: list[UnitState], key: tuple[int, int], cached: Any,
+                      journal: list[tuple[UnitState, int]], done: int) -> tuple[list[UnitState], list[UnitState]]:
+        """`_living` after losses alone: the kept lists without the journaled units that have
+        no living element left (by identity: a unit of another state is in neither list)."""
+        gone = set()
+        for u, _ in journal[done:]:
+            for e in u.elements:
+                if e.alive:
+                    break
+            else:
+                gone.add(id(u))
+        if not gone:
+            self._living_cache = (units, key, cached[2], cached[3], cached[4], len(journal))
+            return cached[2], cached[3]
+        standing = [u for u in cached[2] if id(u) not in gone]
+        with_alive = [u for u in cached[3] if id(u) not in gone]
+        return self._keep_living(units, key, cached, standing, with_alive)
+
+    def _keep_living(self, units: list[UnitState], key: tuple[int, int], cached: Any, standing: list[UnitState],
+                     with_alive: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
+        """Keep `_living`'s new lists; the standing list (and what is made from it) stays the
+        kept one while the same units stand."""
         if cached is not None and cached[0] is units and _same(cached[2], standing):
             standing = cached[2]
         else:
             self._enemies_of, self._own_of = {}, {}  # (made again from the new lists when asked)
             self._sides_standing = len({u.side for u in standing})
-        self._living_cache = (units, key, standing, with_alive, revival_epoch())
+        self._living_cache = (units, key, standing, with_alive, revival_epoch(), len(self._loss_journal))
         return standing, with_alive
 
     def _situation(self, state: BattleState, unit: UnitState, target: UnitState | None, cmd: FactCommand,
