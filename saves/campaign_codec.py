@@ -6,19 +6,18 @@ are one, else as a "n/d" string ("45/2"), so no float ever creeps into a ledger.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import cattrs
-from cattrs.errors import ForbiddenExtraKeysError
-
-from saves import convert
+from saves import convert, plain_structure
 from saves.convert import Invalid, make_converter, structure_errors
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    import cattrs
 
-CONVERTER = make_converter()
+T = TypeVar("T")
 
 
 def _fraction_in(value: Any, _type: object) -> Fraction:
@@ -34,14 +33,32 @@ def _fraction_out(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-CONVERTER.register_structure_hook(Fraction, _fraction_in)
-CONVERTER.register_unstructure_hook(Fraction, _fraction_out)
+@functools.cache
+def converter() -> cattrs.Converter:
+    """The converter (and cattrs) made on first use: valid files are read without it."""
+    made = make_converter()
+    made.register_structure_hook(Fraction, _fraction_in)
+    made.register_unstructure_hook(Fraction, _fraction_out)
+    return made
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CONVERTER":  # the converter by its old name, still made on first use
+        return converter()
+    raise AttributeError(name)
 
 
 def structure(data: Any, cls: type[T], *, file: str | Path, text: str | None = None, prefix: tuple = ()) -> T:
     """Build `cls` or raise the first problem as a SaveError (key path under `prefix`)."""
     try:
-        return CONVERTER.structure(data, cls)
+        return plain_structure.structure(data, cls, fractions=True)  # type: ignore[no-any-return]
+    except plain_structure.NotPlain:
+        pass  # cattrs builds it, or says what is wrong
+    import cattrs
+    from cattrs.errors import ForbiddenExtraKeysError
+
+    try:
+        return converter().structure(data, cls)
     except (cattrs.BaseValidationError, Invalid, ForbiddenExtraKeysError) as exc:
         errors = structure_errors(exc, file, None)
         first = errors[0]
@@ -73,7 +90,7 @@ def _split(key: str) -> list[str | int]:
 
 def unstructure(obj: Any) -> Any:
     """Plain data with None left out (TOML has no null)."""
-    return _drop_none(CONVERTER.unstructure(obj))
+    return _drop_none(converter().unstructure(obj))
 
 
 def _drop_none(data: Any) -> Any:
@@ -90,4 +107,10 @@ def compact(
     keep: dict[type, frozenset[str]] | None = None,
 ) -> Any:
     """saves.convert.compact through this converter, so Fractions come out as "n/d"."""
-    return convert.compact(obj, order=order, keep=keep, converter=CONVERTER)
+    return convert.compact(obj, order=order, keep=keep, leaf=_leaf)
+
+
+def _leaf(obj: Any) -> Any:
+    if type(obj) is Fraction:
+        return _fraction_out(obj)
+    return obj if type(obj) in convert._PLAIN_LEAVES else converter().unstructure(obj)

@@ -5,28 +5,31 @@ letters). A hand-edited file deserves the opposite: every value must already hav
 the right TOML type, unknown keys are refused, and every problem comes back as a key
 path plus what was expected. Any file kind (forces, campaigns, battles) can use
 `structure(data, cls, file=..., text=...)` and `unstructure(obj)`.
+
+cattrs is imported only when needed: a valid document is structured by
+saves/plain_structure.py (the same rules, without cattrs' import and generated code),
+and a value at the leaves of `compact` is plain already; cattrs structures what that
+fast path does not vouch for, and says what is wrong with it.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args, get_origin
 
 import attrs
-import cattrs
-from cattrs.cols import is_mapping, is_sequence
-from cattrs.errors import (
-    AttributeValidationNote,
-    ForbiddenExtraKeysError,
-    IterableValidationNote,
-)
 
+from saves import plain_structure
 from saves.errors import SaveError
 from saves.toml_read import format_path, line_of
+
+if TYPE_CHECKING:
+    import cattrs
 
 T = TypeVar("T")
 _PRIMITIVES = (bool, int, float, str, type(None))
@@ -62,6 +65,8 @@ def describe(tp: Any) -> str:
         return " or ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " or " + parts[-1]
     if attrs.has(tp):
         return "a table"
+    from cattrs.cols import is_mapping, is_sequence
+
     if is_sequence(tp):
         args = get_args(tp)
         inner = describe(args[0]) if args else "values"
@@ -201,6 +206,9 @@ def _is_literal(tp: Any) -> bool:
 
 def make_converter() -> cattrs.Converter:
     """A converter that structures strictly and unstructures tuples as lists."""
+    import cattrs
+    from cattrs.cols import is_mapping, is_sequence
+
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for tp in (bool, int, float, str):
         conv.register_structure_hook(tp, _strict(tp))
@@ -212,7 +220,16 @@ def make_converter() -> cattrs.Converter:
     return conv
 
 
-CONVERTER = make_converter()
+@functools.cache
+def converter() -> cattrs.Converter:
+    """This module's converter, made (and cattrs imported) on first use."""
+    return make_converter()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CONVERTER":  # the converter by its old name, still made on first use
+        return converter()
+    raise AttributeError(name)
 
 
 # --- errors ------------------------------------------------------------------------
@@ -220,6 +237,8 @@ CONVERTER = make_converter()
 
 def _leaves(exc: BaseException, path: tuple) -> list[tuple[tuple, BaseException]]:
     """Flatten cattrs' exception groups into (key path, leaf exception) pairs."""
+    from cattrs.errors import AttributeValidationNote, IterableValidationNote
+
     if isinstance(exc, BaseExceptionGroup):
         out = []
         for sub in exc.exceptions:
@@ -237,6 +256,8 @@ def _leaves(exc: BaseException, path: tuple) -> list[tuple[tuple, BaseException]
 def _as_save_error(
     path: tuple, exc: BaseException, file: str | Path, text: str | None
 ) -> SaveError:
+    from cattrs.errors import ForbiddenExtraKeysError
+
     def error(message: str, at: tuple, expected: str = "", hint: str = "") -> SaveError:
         line = line_of(text, at) if text is not None else None
         return SaveError(
@@ -269,6 +290,8 @@ def structure_errors(
     Unknown keys come first: a misspelt key also shows up as a missing one, and the
     unknown key is the one whose message can suggest the right spelling.
     """
+    from cattrs.errors import ForbiddenExtraKeysError
+
     leaves = sorted(_leaves(exc, ()), key=lambda pl: not isinstance(pl[1], ForbiddenExtraKeysError))
     return [_as_save_error(path, leaf, file, text) for path, leaf in leaves]
 
@@ -276,14 +299,21 @@ def structure_errors(
 def structure(data: Any, cls: type[T], *, file: str | Path, text: str | None = None) -> T:
     """Build `cls` from parsed TOML, or raise the first problem as a SaveError."""
     try:
-        return CONVERTER.structure(data, cls)
+        return plain_structure.structure(data, cls)  # type: ignore[no-any-return]
+    except plain_structure.NotPlain:
+        pass  # cattrs builds it, or says what is wrong
+    import cattrs
+    from cattrs.errors import ForbiddenExtraKeysError
+
+    try:
+        return converter().structure(data, cls)
     except (cattrs.BaseValidationError, Invalid, ForbiddenExtraKeysError) as exc:
         raise structure_errors(exc, file, text)[0] from None
 
 
 def unstructure(obj: Any) -> Any:
     """Plain dicts and lists (every field), ready for JSON or a TOML writer."""
-    return CONVERTER.unstructure(obj)
+    return converter().unstructure(obj)
 
 
 def _default(field: attrs.Attribute) -> Any:
@@ -294,19 +324,27 @@ def _default(field: attrs.Attribute) -> Any:
     return default
 
 
+_PLAIN_LEAVES = frozenset({str, int, float, bool})  # cattrs unstructures them as they are
+
+
+def plain_leaf(obj: Any) -> Any:
+    """A leaf of `compact` as this module's converter unstructures it (a plain value is
+    its own: cattrs is asked only about other kinds)."""
+    return obj if type(obj) in _PLAIN_LEAVES else converter().unstructure(obj)
+
+
 def compact(
     obj: Any,
     *,
     order: Mapping[type, tuple[str, ...]] | None = None,
     keep: Mapping[type, frozenset[str]] | None = None,
-    converter: cattrs.Converter | None = None,
+    leaf: Callable[[Any], Any] = plain_leaf,
 ) -> Any:
     """Like `unstructure`, but fields at their default are left out (files stay small)
     and keys come in the order given per class (`order`), so output is canonical.
     Fields named in `keep` are always written; None is never written (TOML has no null).
-    Leaves are unstructured by `converter` (default: this module's).
+    Leaves are unstructured by `leaf` (default: this module's converter).
     """
-    converter = converter or CONVERTER
     order = order or {}
     keep = keep or {}
     if attrs.has(type(obj)):
@@ -319,10 +357,10 @@ def compact(
             always = name in keep.get(type(obj), frozenset())
             if value is None or (not always and value == _default(fields[name])):
                 continue
-            out[name] = compact(value, order=order, keep=keep, converter=converter)
+            out[name] = compact(value, order=order, keep=keep, leaf=leaf)
         return out
     if isinstance(obj, (list, tuple)):
-        return [compact(v, order=order, keep=keep, converter=converter) for v in obj]
+        return [compact(v, order=order, keep=keep, leaf=leaf) for v in obj]
     if isinstance(obj, Mapping):
-        return {k: compact(v, order=order, keep=keep, converter=converter) for k, v in obj.items()}
-    return converter.unstructure(obj)
+        return {k: compact(v, order=order, keep=keep, leaf=leaf) for k, v in obj.items()}
+    return leaf(obj)

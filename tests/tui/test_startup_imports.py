@@ -33,6 +33,7 @@ NOT_FOR_THE_DASHBOARD = {
     "textual_plotext",
     "importlib.metadata",
     "filelock",  # `muster --demo` writes the demo under a plain flock (filelock: where flock is missing)
+    "cattrs",  # valid forces and scenarios are read by saves/plain_structure.py (cattrs: for errors)
     "saves.battle_file",  # a new campaign has no battles
     "campaign.engine",  # the default scheme is checked without its battle loop; nothing is replayed
     "campaign.activation.phased",
