@@ -3,19 +3,139 @@
 Textual's Footer mounts empty, then rebuilds all its keys whenever the screen's bindings
 may have changed (each focus change, several times while a screen opens) and restyles
 every key once more after mounting it; on a screen's first draw that was a good part of
-Muster's start-up. This one builds its keys with the screen (drawn in its first frame),
-gives them their compact class before they mount, and rebuilds only when what it shows
-would differ.
+Muster's start-up. This one builds its keys with the screen (drawn in its first frame)
+and rebuilds only when what it shows would differ.
+
+The keys are one widget (`FooterKeys`), not a widget each: every widget costs its own
+styles, messages, layout and render, and the keys were most of a screen's start-up. It
+draws them cell for cell as Textual's compact FooterKeys would (the same styles and
+spacing; tests/tui/test_footer.py compares the two), and takes their clicks, hover and
+tooltips. The command palette's key, docked right, stays Textual's own.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+
+class Key(NamedTuple):
+    key: str  # the key pressed when it is clicked
+    display: str
+    description: str
+    disabled: bool
+    tooltip: str
+
+    @property
+    def width(self) -> int:
+        return len(self.display) + (1 + len(self.description) if self.description else 0)
+
+
+class FooterKeys(Widget):
+    """The footer's keys in one widget, laid out as compact FooterKeys: each key in bold,
+    a space, its description, and one blank cell (the Footer's own background) between
+    keys. The Footer clips and scrolls it as it did the row of FooterKeys."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "footer-key--hover"}
+    # FooterKey's rules (Textual's _footer.py), compact, without the whole-widget :hover
+    DEFAULT_CSS = """
+    FooterKeys {
+        width: auto;
+        height: 1;
+        margin-right: 1;
+        text-wrap: nowrap;
+        background: $footer-item-background;
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    def __init__(self, keys: list[Key]) -> None:
+        super().__init__()
+        self.keys = keys
+        self.hovered: int | None = None
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return sum(key.width for key in self.keys) + max(len(self.keys) - 1, 0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1
+
+    def render_line(self, y: int) -> Strip:
+        if y or not self.keys:
+            return Strip.blank(self.size.width, self.rich_style)
+        base = self.rich_style
+        key_style = base + self.get_component_rich_style("footer-key--key")
+        description_style = base + self.get_component_rich_style("footer-key--description")
+        hover = self.get_component_rich_style("footer-key--hover")
+        gap = Style(bgcolor=self.parent.rich_style.bgcolor) if isinstance(self.parent, Widget) else Style()
+        segments: list[Segment] = []
+        for i, key in enumerate(self.keys):
+            on_key, on_description = key_style, description_style
+            if i == self.hovered:  # as a hovered FooterKey: its background under both parts
+                on_key = on_key + Style(bgcolor=hover.bgcolor)
+                on_description = on_description + Style(color=hover.color, bgcolor=hover.bgcolor)
+            if key.disabled:
+                on_key, on_description = on_key + Style(dim=True), on_description + Style(dim=True)
+            if i:
+                segments.append(Segment(" ", gap))
+            # each part's offset within its key, as Textual marks the cells of a FooterKey
+            segments.append(Segment(key.display, on_key + Style.from_meta({"offset": (0, 0)})))
+            if key.description:
+                meta = Style.from_meta({"offset": (len(key.display), 0)})
+                segments.append(Segment(" " + key.description, on_description + meta))
+        return Strip(segments).adjust_cell_length(self.size.width, self.rich_style)
+
+    def key_at(self, x: int) -> int | None:
+        start = 0
+        for i, key in enumerate(self.keys):
+            if start <= x < start + key.width:
+                return i
+            start += key.width + 1
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self.key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover(None)
+
+    def _hover(self, index: int | None) -> None:
+        if index != self.hovered:
+            self.hovered = index
+            self.tooltip = self.keys[index].tooltip or None if index is not None else None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        index = self.key_at(event.x)
+        if index is None:
+            return
+        if self.keys[index].disabled:
+            self.app.bell()
+        else:
+            self.app.simulate_key(self.keys[index].key)
 
 
 class MusterFooter(Footer):
@@ -41,11 +161,21 @@ class MusterFooter(Footer):
         # widget adds only hidden ones): the keys come with the first frame, not after it.
         self.set_reactive(Footer._bindings_ready, True)
         self._shown = self._active()
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                # as the key's own compact watcher would, but before it mounts: no second restyle
-                widget.add_class("-compact", update=False)
-            yield widget
+        keys: list[Key] = []
+        for widget in super().compose():  # Textual's choice and order of keys, not yet mounted
+            if not isinstance(widget, FooterKey) or widget.has_class("-command-palette"):
+                if keys:
+                    yield FooterKeys(keys)
+                    keys = []
+                if isinstance(widget, FooterKey):
+                    # as the key's own compact watcher would, but before it mounts: no second restyle
+                    widget.add_class("-compact", update=False)
+                yield widget
+                continue
+            tooltip = widget._tooltip if isinstance(widget._tooltip, str) else ""
+            keys.append(Key(widget.key, widget.key_display, widget.description, widget._disabled, tooltip))
+        if keys:
+            yield FooterKeys(keys)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if not self.is_attached or screen is not self.screen or self._rebuilding or self._shown == self._active():
