@@ -17,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from campaign.campaigns.briefing import Briefing
 from campaign.inert_text import inert
@@ -25,6 +25,7 @@ from campaign.outcome import format_vp
 from tui import workspace
 from tui.screens.base import MusterScreen
 from tui.widgets.footer import MusterFooter
+from tui.widgets.header import MusterHeader
 
 STYLES = Path(__file__).resolve().parent.parent / "styles"
 
@@ -109,7 +110,7 @@ class BriefingScreen(MusterScreen):
         self.ruleset_id: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         yield Static(id="brief-title")
         with VerticalScroll(id="brief-scroll", classes="panel"):
             yield Static(id="brief-body")

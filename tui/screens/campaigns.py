@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -20,6 +20,7 @@ from tui import workspace
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.workspace import Entry
+from tui.widgets.header import MusterHeader
 
 KIND_MARK = {"campaign": ("◆ ", "bold cyan"), "force": ("▪ ", "green"), "broken": ("✖ ", "red"), "sample": ("◇ ", "dim")}
 
@@ -45,7 +46,7 @@ class CampaignsScreen(MusterScreen):
         self.samples: list[Force] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         yield Static(id="folder-line")
         yield OptionList(id="entries", markup=False)
         yield Static(id="entry-detail")

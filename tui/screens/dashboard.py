@@ -15,7 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from campaign.campaigns import campaign_winner, standings
 from campaign.campaigns.model import END
@@ -26,6 +26,7 @@ from tui import workspace
 from tui.widgets.footer import MusterFooter
 from tui.widgets.lazy_plot import LazyPlot
 from tui.screens.base import MusterScreen
+from tui.widgets.header import MusterHeader
 
 
 def vp_text(value: Any) -> str:
@@ -106,7 +107,7 @@ class DashboardScreen(MusterScreen):
         self.editor_lease: Any = None  # held while the force builder is open on one of the sides
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         with Horizontal(id="dash-top"):
             yield Static(id="standings", classes="panel")
             yield LazyPlot(id="vp-chart", classes="panel")  # plotext loads with the second battle

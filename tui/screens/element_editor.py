@@ -19,7 +19,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Header, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from campaign.findings import named
 from campaign.force import Element, Force, Weapon
@@ -31,6 +31,7 @@ from tui.widgets.field_inputs import ListSuggester, Unset, field_widget, labelle
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.widgets.force_view import breakdown_text, findings_text, points, weapon_text
+from tui.widgets.header import MusterHeader
 
 __all__ = ["ElementEditorScreen", "ListSuggester", "labelled", "split_list"]
 
@@ -92,7 +93,7 @@ class ElementEditorScreen(MusterScreen[Element | None]):
 
     def compose(self) -> ComposeResult:
         e = self.original
-        yield Header()
+        yield MusterHeader()
         with Horizontal(id="editor"):
             with VerticalScroll(id="editor-form"):
                 yield labelled("Name", Input(inert(e.name), id="f-name", compact=True))

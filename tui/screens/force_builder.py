@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from campaign.campaigns import CampaignError
 from campaign.findings import named
@@ -27,6 +27,7 @@ from saves.errors import SaveError
 from tui import force_edits as edits
 from tui import workspace
 from tui.widgets.footer import MusterFooter
+from tui.widgets.header import MusterHeader
 from tui.force_edits import Place
 from tui.screens.base import MusterScreen
 from tui.widgets.force_view import (
@@ -79,7 +80,7 @@ class ForceBuilderScreen(MusterScreen):
         self.bank = bank
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         yield Static(id="force-summary")
         yield Static(id="force-bank")
         try:

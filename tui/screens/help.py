@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.screens.help_text import ruleset_help, screen_help
+from tui.widgets.header import MusterHeader
 
 
 def keys_text(screen: Screen) -> Text:
@@ -46,7 +47,7 @@ class HelpScreen(MusterScreen):
 
     def compose(self) -> ComposeResult:
         topic = getattr(self.origin, "HELP_TOPIC", "general")
-        yield Header()
+        yield MusterHeader()
         with VerticalScroll(id="help-body"):
             yield Static(Text("This screen", style="bold underline"), classes="help-heading")
             yield Static(Text(screen_help(topic)), classes="help-para")

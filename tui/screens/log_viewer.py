@@ -8,11 +8,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header, Log, RichLog, Static
+from textual.widgets import Log, RichLog, Static
 
 from campaign.inert_text import inert
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
+from tui.widgets.header import MusterHeader
 
 
 class LogViewerScreen(MusterScreen):
@@ -29,7 +30,7 @@ class LogViewerScreen(MusterScreen):
         self.wrap = wrap  # a battle log's lines are long; a roster is laid out for 74 columns
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         yield Static(Text.assemble((inert(self.heading), "bold"), "  ", (inert(self.summary), "dim")), id="log-heading")
         if self.wrap:  # plain Text lines: names are never markup
             yield RichLog(id="battle-log", wrap=True, markup=False, highlight=False, min_width=20)

@@ -18,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, SelectionList, Static
+from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
@@ -31,6 +31,7 @@ from tui import workspace
 from tui.screens.base import MusterScreen
 from tui.screens.briefing import STYLES, points
 from tui.widgets.footer import MusterFooter
+from tui.widgets.header import MusterHeader
 
 FORECAST_BATTLES = 24  # enough for a rough picture in a few seconds; `muster simulate` does more
 BAR = 20
@@ -95,7 +96,7 @@ class MusterForcesScreen(MusterScreen):
         self.forecast_text: Text | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         yield Static(id="muster-title")
         with Horizontal(id="muster-sides"):
             offers = {side.side: side for side in self.ready.briefing.sides}

@@ -17,7 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Header, Input, Label, Select, SelectionList, Static
+from textual.widgets import ContentSwitcher, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from campaign.campaigns import CampaignError, CampaignRules, Side, TrackStep, create_campaign
@@ -31,6 +31,7 @@ from tui import workspace
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import MusterScreen
 from tui.screens.element_editor import labelled
+from tui.widgets.header import MusterHeader
 
 PAGES = ("page-basics", "page-sides", "page-track", "page-rules")
 PAGE_TITLES = dict(zip(PAGES, ("1 Basics", "2 Sides and forces", "3 Scenario track", "4 Campaign rules")))
@@ -66,7 +67,7 @@ class NewCampaignScreen(MusterScreen[Path]):
         self.touched = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield MusterHeader()
         yield Static(id="wizard-steps")
         with ContentSwitcher(initial="page-basics", id="wizard"):
             with VerticalScroll(id="page-basics"):
