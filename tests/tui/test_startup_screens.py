@@ -74,3 +74,22 @@ async def test_the_header_title_is_redrawn_only_when_it_changes(app: MusterApp, 
         title.update(app.format_title("Battle 2", "Battle log"))
         await pilot.pause()
         assert len(drawn) == before
+
+
+async def test_the_dashboard_gives_the_battles_table_the_focus_first(app: MusterApp, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual.screen import Screen
+
+    from tests.tui.campaign_fixture import make_toy_campaign
+    from tui.screens.dashboard import DashboardScreen
+
+    folder = make_toy_campaign(tmp_path / "toy")
+    focused: list[str | None] = []
+    real = Screen.set_focus
+    monkeypatch.setattr(Screen, "set_focus", lambda self, widget, *a, **k: (focused.append(widget and widget.id), real(self, widget, *a, **k))[1])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        focused.clear()
+        app.open_campaign(folder)
+        await settle(pilot)
+        assert isinstance(app.screen, DashboardScreen) and app.focused is not None and app.focused.id == "history"
+        assert "track-scroll" not in focused  # never focused on the way (each move restyles both widgets)

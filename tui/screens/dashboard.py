@@ -83,6 +83,9 @@ def bank_text(loaded: Any, side_id: str, force: Force) -> Text:
 
 class DashboardScreen(MusterScreen):
     HELP_TOPIC = "dashboard"
+    # The battles table has the focus from the start: Textual would give it to the first
+    # focusable widget (the track's scroll), then on_mount moves it (two more restyles).
+    AUTO_FOCUS = "#history"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("b", "next_battle", "Next battle"),
