@@ -35,6 +35,15 @@ def check_derived(b: Battle, views: bool = True) -> None:
     for side in state.side_ids():
         assert rules.activatable(state, side) == fresh_activatable(state, side)
         assert rules._side_standing(state, side) == state.units_of(side)
+    for unit in state.units:
+        able = [e for e in unit.elements if e.alive and not (e.markers.get("snared") or e.markers.get("down"))]
+        assert rules._able(state, unit) == able
+        pace = rules._pace(state, unit)
+        if pace is not None and able:  # the pace of whichever of them may move
+            assert pace == min(m for m in (rules.element_of(state, e).move or 0 for e in able) if m > 0)
+        loose = any(rules.combatant(state, e).has("loose cohesion")
+                    or (rules.edition == "1.7" and rules.combatant(state, e).kind == "vehicle") for e in unit.alive)
+        assert rules._loose(state, unit) == loose
     # combat views: the plain element's quick answer is the view its whole key finds
     kept = rules._plain_views
     for es_id in list(kept) if views else ():
@@ -207,18 +216,30 @@ def test_melee_declaration_works_each_pair_out_as_alone() -> None:
                 assert spec.hit == hit_from(att, spec.die, edition, source=f"{att.name} in melee")
 
 
-def test_recovery_plans_are_those_of_the_view_and_the_hit() -> None:
-    from campaign.rulesets.flat_out_war.engine.attack import Hit
-    from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan
+def test_able_elements_when_none_could_be_snared_or_down_and_when_one_could() -> None:
+    from campaign.force import Weapon
 
-    bt = new_battle(force("Red", ("Reds", (el("A", "d8", attributes=("Adaptive Armor", "Tough")),)), edition=SO),
-                    force("Blue", ("Blues", (el("B"),)), edition=SO), edition=SO)
-    state, rules = bt.state, bt.rules
-    es = state.element("reds/a")
-    for hit in (Hit(6), Hit(10), Hit(6, zap=True), Hit(6, penetrator=True), Hit(6)):
-        c = rules.combatant(state, es)
-        assert rules._recovery_plan(c, hit) == recovery_plan(c, hit, SO)
-    es.data["die"] = 6  # a new view: its own plans
-    c = rules.combatant(state, es)
-    assert rules._recovery_plan(c, Hit(4)) == recovery_plan(c, Hit(4), SO)
-    assert rules._recovery_plan(c, Hit(4)).dice == (8,)  # Adaptive Armor: d6 one step up
+    plain = new_battle(force("Red", ("Reds", (el("A", count=2),)), edition=SO),
+                       force("Blue", ("Blues", (el("B"),)), edition=SO), edition=SO)
+    assert not plain.rules._may_disable
+    net = Weapon("Net", "ranged", "d6", 6, traits=("Ensnare",))
+    snaring = new_battle(force("Red", ("Reds", (el("A", count=2),)), edition=SO),
+                         force("Blue", ("Blues", (el("B", weapons=(net,)),)), edition=SO), edition=SO)
+    rules, state = snaring.rules, snaring.state
+    assert rules._may_disable
+    reds = state.unit("reds")
+    reds.elements[0].markers["snared"] = True
+    assert rules._able(state, reds) == [reds.elements[1]]
+
+
+def test_pace_of_a_crewed_gun_is_its_crew() -> None:
+    from campaign.force import Weapon
+
+    gun = el("Gun", move=0, weapons=(Weapon("Cannon", "ranged", "d8", 24),))
+    bt = new_battle(force("Red", ("Battery", (gun, el("Crew", count=2, move=5))), ("Reds", (el("A", move=6),))),
+                    force("Blue", ("Blues", (el("B"),))))
+    rules, state = bt.rules, bt.state
+    assert rules._pace(state, state.unit("battery")) is None
+    assert rules._pace(state, state.unit("reds")) == 6
+    assert rules.move_allowance(state, "battery") == 5
+    assert rules.move_allowance(state, "reds") == 6

@@ -111,7 +111,8 @@ class FlatOutWarRules(
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         # element id -> (die, Hit Points, view) of the last plain view made of it (`combatant`)
         self._plain_views: dict[str, tuple[Any, Any, Combatant]] = {}
-        self._plans = {}
+        self._may_disable = True
+        self._pace_of = {}
         self._setup: BattleSetup | None = None
         self._static_names: frozenset[str] = frozenset()
         # unit ids (of the setup) with an element created Reliant, and with one that could
@@ -169,14 +170,14 @@ class FlatOutWarRules(
         return FOW_COMMANDS
 
     def new_state(self, setup: BattleSetup) -> BattleState:
-        from campaign.rulesets.flat_out_war.costs import CostOptions, price_element
+        from campaign.rulesets.flat_out_war.costs import CostOptions
 
         self._setup = setup
         self._static.clear()
         self._traits.clear()
         self._views.clear()
         self._plain_views.clear()
-        self._plans.clear()
+        self._pace_of.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
         self._spec_lists.clear()
@@ -193,15 +194,13 @@ class FlatOutWarRules(
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
         views: dict[int, Combatant] = {}  # id(element) -> its starting view (forces repeat elements)
+        prices: dict[tuple[int, int], tuple[Element, Any]] = {}  # (id(element), id(force)) -> its price (the same)
         for side in setup.sides:
             for unit in side.force.units:
                 us = state.units[i]
                 i += 1
                 # VP basis: the unit's creation cost (A-53), every element it was created with
-                if self.ruleset is not None and hasattr(self.ruleset, "price_element"):
-                    each = [self.ruleset.price_element(e, side.force).each for e in unit.elements]
-                else:
-                    each = [price_element(e, self.edition, opts).each for e in unit.elements]
+                each = [self._price(e, side.force, opts, prices) for e in unit.elements]
                 cost = sum((Fraction(x).limit_denominator(1000) * e.count for x, e in zip(each, unit.elements)),
                            Fraction(0))
                 us.data.update(start=len(us.elements), lost=0, morale="steady", disordered=False,
@@ -235,6 +234,10 @@ class FlatOutWarRules(
                 clocks.add(unit_id)
                 clocked.add(es_id)
         self._reliant_units, self._clock_units = frozenset(reliant), frozenset(clocks)
+        # only a Reliant element is ever down, and only an Ensnare weapon snares (`_able`)
+        self._may_disable = bool(reliant) or any(
+            "ensnare" in own or any("ensnare" in traits for traits in per_weapon)
+            for own, per_weapon in (static_traits(e)[0] for e in self._static.values()))
         self._command_units = frozenset(command)
         self._clock_places = {}
         for pos, us in enumerate(state.units):
@@ -245,13 +248,39 @@ class FlatOutWarRules(
         self._link_reliant(state)
         return state
 
+    def _price(self, element: Element, force: Any, opts: Any, prices: dict[tuple[int, int], tuple[Element, Any]]) -> Any:
+        """An element's price for `new_state` (the ruleset's, else the edition's), once per
+        element and force of the setup (`prices`: forces repeat their elements)."""
+        key = (id(element), id(force))
+        found = prices.get(key)
+        if found is None:
+            if self.ruleset is not None and hasattr(self.ruleset, "price_element"):
+                each = self.ruleset.price_element(element, force).each
+            else:
+                from campaign.rulesets.flat_out_war.costs import price_element
+
+                each = price_element(element, self.edition, opts).each
+            found = prices[key] = (element, each)
+        return found[1]
+
     def _link_reliant(self, state: BattleState) -> None:
         """A-29: each `Reliant: NAME` element learns the element ids it relies on."""
+        names: dict[int, str] = {}  # id(element) -> reliant_on (forces repeat their elements)
+
+        def reliant_name(es_id: str) -> str:
+            element = self._static[es_id]
+            name = names.get(id(element))
+            if name is None:
+                name = names[id(element)] = reliant_on(element)
+            return name
+
         for side in state.side_ids():
-            pieces = [Piece(e.id, e.name, u.id, u.name) for u in state.units_of(side, alive=False)
-                      for e in u.elements]
+            units = state.units_of(side, alive=False)
+            if not any(reliant_name(e.id) for u in units for e in u.elements):
+                continue  # (most sides: nothing Reliant, no pieces to look through)
+            pieces = [Piece(e.id, e.name, u.id, u.name) for u in units for e in u.elements]
             for piece in pieces:
-                name = reliant_on(self._static[piece.id])
+                name = reliant_name(piece.id)
                 if name:
                     es = state.element(piece.id)
                     es.data["reliant_on"] = list(resolve_link(name, piece, pieces))
@@ -382,11 +411,12 @@ class FlatOutWarRules(
         return ""
 
     def resolve(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
+        # the handler's own generator (not one wrapped around it: every roll and Decision of
+        # a command passes through each generator that wraps it)
         handler = getattr(self, f"_do_{command.type}", None)
         if handler is None:
             raise IllegalCommand("rules", f"{command.type} has no resolution in Flat Out War")
-        result = yield from handler(state, command, ctx)
-        return result
+        return handler(state, command, ctx)  # type: ignore[no-any-return]
 
 
 def _state_die(element: Element) -> int | None:

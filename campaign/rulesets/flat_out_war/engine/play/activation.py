@@ -93,7 +93,8 @@ class ActivationMixin(PlayHelpers):
             elif not m.get("rally_tried"):
                 specs.append(self._unit_spec("rally", unit, f"{name}: try to rally"))
             return specs
-        if not m.get("moved") and mobile and not all(e.markers.get("aground") for e in able):
+        # (only a Waterborne element runs aground)
+        if not m.get("moved") and mobile and not ("waterborne" in created and all(e.markers.get("aground") for e in able)):
             specs.append(self._unit_spec("move", unit, f"Move {name}"))
         if not m.get("acted") and morale == "steady":
             # The elements' attributes as bought (a superset of what their combat views have:
@@ -117,7 +118,7 @@ class ActivationMixin(PlayHelpers):
             if _GUNS in created and any(self._bought(state, e)[1] and (
                     not e.data.get("lost_weapons") or self.combatant(state, e).ranged) for e in able):
                 specs.extend(self._attack_specs("shoot", unit, enemies, "shoot at"))
-            for es in able if _OWN_ACTIONS & created else ():
+            for es in able if not _OWN_ACTIONS.isdisjoint(created) else ():
                 own = self._bought(state, es)[0]
                 if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
                     spec = self._specs.get(("switch", unit_id, es.id))
@@ -273,7 +274,9 @@ class ActivationMixin(PlayHelpers):
             else:
                 ctx.emit("reform", f"{unit.name} is steady again", unit=unit.id)
         side = unit.side
-        for es in list(unit.alive):
+        # only an Ensnare weapon snares, and only a Waterborne element runs aground: without
+        # either in the battle no element has anything to roll here
+        for es in list(unit.alive) if self._may_disable or self._static_any("waterborne") else ():
             if es.markers.get("snared"):  # A-64: a recovery roll frees it
                 c = self.combatant(state, es)
                 (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} escape (Snared), {es.name}", side, es)

@@ -364,9 +364,11 @@ class AttackMixin(PlayHelpers):
                          attacker=spec.attacker)
         live = [s for s in specs if not s.blocked]
         # the declared order: targets as the specs name them, then the other living elements
-        keyed = [state.element(k) for k in dict.fromkeys(s.target_key for s in specs if s.target_key)]
+        members = self._members(state, target)
+        by_id = {e.id: e for e in members}  # (most named targets are among them: no state.element)
+        keyed = [by_id.get(k) or state.element(k) for k in dict.fromkeys(s.target_key for s in specs if s.target_key)]
         seen = {id(e) for e in keyed}  # (by identity: comparing element states field by field is slow)
-        declared = keyed + [e for e in self._members(state, target) if id(e) not in seen]
+        declared = keyed + [e for e in members if id(e) not in seen]
         ready: dict[str, bool] = {}  # attacker id -> Lucky re-roll ready (nothing changes while grouping)
         any_lucky = self._static_any("lucky")  # (most battles have no Lucky element: no lookups then)
 

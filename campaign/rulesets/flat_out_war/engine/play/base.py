@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
     from campaign.rulesets.flat_out_war.engine.declare import UnderTemplate
     from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
-    from campaign.rulesets.flat_out_war.engine.recovery import RecoveryPlan
     from campaign.rulesets.flat_out_war.engine.shots import ShotTarget
 
 
@@ -47,6 +46,7 @@ class PlayHelpers:
         # activation.py
         def _reveal(self, state: BattleState, ctx: Context, unit: UnitState, why: str) -> None: ...
         def _static_has(self, state: BattleState, es: ElementState, name: str) -> bool: ...
+        def _created(self, state: BattleState, unit: UnitState) -> tuple[frozenset[str], bool]: ...
         # movement.py
         def must_fly_on(self, state: BattleState, unit: UnitState,
                         able: list[ElementState] | None = None) -> bool: ...
@@ -125,8 +125,9 @@ class PlayHelpers:
     _faced_clean: tuple[BattleState, int] | None
     _entrench_units: frozenset[str]  # unit ids hidden Entrenched at the start (rules.py new_state)
     _command_units: frozenset[str]  # unit ids with an element created with Command (rules.py new_state)
-    # (id(view), attack die, Penetrator, Zap) -> (that view, its recovery plan): hits.py
-    _plans: dict[tuple[int, int, bool, bool], tuple[Combatant, RecoveryPlan]]
+    # an element of the battle can be snared (an Ensnare weapon) or down (Reliant): `_able` looks
+    _may_disable: bool
+    _pace_of: dict[str, int | None]  # unit id -> the MOVE of all its elements, if one and > 0 (`_allowance`)
 
     def _loss_mark(self) -> int:
         """Where the loss journal stands now: `_losses_morale(..., mark)` checks the losses since."""
@@ -156,14 +157,16 @@ class PlayHelpers:
 
     def _able(self, state: BattleState, unit: UnitState) -> list[ElementState]:
         """Elements that may move and act: alive, not snared, not down."""
+        if not self._may_disable:  # no element could be snared or down: the living ones
+            return unit.alive
         return [e for e in unit.elements
                 if e.alive and not (e.markers and (e.markers.get("snared") or e.markers.get("down")))]
 
     def _loose(self, state: BattleState, unit: UnitState) -> bool:
         """A loose-cohesion unit ([1.7]: vehicles are loose by default), whose elements
         act for themselves where the rules say so (fleeing in disorder, turning to a charge)."""
-        if self.edition != V17 and not self._static_any("loose cohesion"):  # (no element was created loose)
-            return False
+        if self.edition != V17 and "loose cohesion" not in self._created(state, unit)[0]:
+            return False  # (none of its elements was created loose)
         return any(self.combatant(state, e).has("loose cohesion")
                    or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive
                    if "loose cohesion" in self._bought(state, e)[0] or self.edition == V17)

@@ -12,8 +12,7 @@ from campaign.rulesets.flat_out_war.engine import contact
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
 from campaign.rulesets.flat_out_war.engine.play.base import PlayHelpers, Resolution
-from campaign.rulesets.flat_out_war.engine.combatant import Combatant
-from campaign.rulesets.flat_out_war.engine.recovery import RecoveryPlan, recovery_plan, resolve_crash, resolve_recovery
+from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, resolve_crash, resolve_recovery
 from campaign.rulesets.flat_out_war.engine.reliant import orphaned
 from campaign.rulesets.flat_out_war.engine.rolls import step
 
@@ -64,7 +63,7 @@ class HitsMixin(PlayHelpers):
             return
         c = self.combatant(state, es)
         side = state.unit(es.unit).side
-        plan = self._recovery_plan(c, hit)
+        plan = recovery_plan(c, hit, self.edition)
         mods = ", ".join(f"{m.label} {m.value:+d}" for m in plan.mods)
         source = f" by {hit.source}" if hit.source else ""
         faces: list[int] = []
@@ -84,15 +83,6 @@ class HitsMixin(PlayHelpers):
         self._apply_recovery(state, ctx, es, result, by_side, plan.modifier)
         if not es.alive:
             yield from self._passengers(state, ctx, es, by_side)
-
-    def _recovery_plan(self, c: Combatant, hit: Hit) -> RecoveryPlan:
-        """`recovery_plan` of the view and the hit, made once for each view (views are kept
-        for the battle, `combatant`) and what of the hit it reads: its die, Penetrator, Zap."""
-        key = (id(c), hit.attack_die, hit.penetrator, hit.zap)
-        found = self._plans.get(key)
-        if found is None or found[0] is not c:
-            found = self._plans[key] = (c, recovery_plan(c, hit, self.edition))
-        return found[1]
 
     def _passengers(self, state: BattleState, ctx: Context, transport: ElementState, by_side: str | None) -> Resolution:
         """A destroyed transport: each carried element makes a recovery roll (FOW 13);

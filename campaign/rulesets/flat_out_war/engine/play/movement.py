@@ -256,7 +256,11 @@ class MovementMixin(PlayHelpers):
         if able is None:
             able = self._able(state, unit)
         # crewed artillery (MOVE 0) goes with its crew (FOW 16): the movers set the pace
-        move = min((m for m in (self.element_of(state, e).move or 0 for e in able) if m > 0), default=0)
+        pace = self._pace(state, unit)
+        if pace is not None and able:
+            move = pace
+        else:
+            move = min((m for m in (self.element_of(state, e).move or 0 for e in able) if m > 0), default=0)
         effects = self.effects_on(state, unit.id)
         if airborne is None:
             airborne = self._flies(state, unit, cmd)
@@ -279,6 +283,16 @@ class MovementMixin(PlayHelpers):
             sailed=SAIL_FRACTION.get(f("heading") or "", WHOLE) if self._static_any("sailed") and any(
                 self.combatant(state, e).has("sailed") for e in able) else WHOLE,
         )
+
+    def _pace(self, state: BattleState, unit: UnitState) -> int | None:
+        """The MOVE every element of the unit was created with, when they share one above 0
+        (then it is the pace of any of them that may move); None otherwise. Kept for the
+        battle: a unit's elements never change."""
+        if unit.id in self._pace_of:
+            return self._pace_of[unit.id]
+        moves = {self.element_of(state, e).move or 0 for e in unit.elements}
+        pace = self._pace_of[unit.id] = moves.pop() if len(moves) == 1 and min(moves) > 0 else None
+        return pace
 
     def _do_move(self, state: BattleState, cmd: Move, ctx: Context) -> Resolution:
         unit = state.unit(cmd.unit)
