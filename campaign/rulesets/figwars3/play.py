@@ -434,11 +434,15 @@ class FigWarsRules(BattleRules):
 
     def _sight(self, state: BattleState, unit: UnitState) -> tuple[list[UnitState], bool]:
         """The units `unit`'s models may shoot or strike, and whether an enemy unit lies hidden."""
-        enemies = [u for u in state.units if u.side != unit.side and not u.eliminated and self._targets(u)]
+        enemies, hidden = [], False
+        for u in state.units:
+            if u.side != unit.side and not u.eliminated:
+                hidden = hidden or bool(u.data.get("hidden"))
+                if self._targetable(u):
+                    enemies.append(u)
         wild = entities.strike_targets(state, unit)  # 16.8: a loose entity strikes friend or foe
         if wild is not None:
-            enemies = [u for u in wild if self._targets(u)]
-        hidden = any(u.data.get("hidden") for u in state.units if u.side != unit.side and not u.eliminated)
+            enemies = [u for u in wild if self._targetable(u)]
         return enemies, hidden
 
     def _horrific_among(self, enemies: list[UnitState]) -> bool:
@@ -635,6 +639,12 @@ class FigWarsRules(BattleRules):
             return []  # off the table, or hidden at its ambush point
         return [e for e in unit.alive if e.data["incap"] is None and not passengers.inside(e)]  # PR-28: inside a hull
 
+    def _targetable(self, unit: UnitState) -> bool:
+        """Whether `_targets(unit)` has any model (asked for every enemy unit at every decision)."""
+        if unit.data.get("reserve") or unit.data.get("hidden"):
+            return False
+        return any(e.alive and e.data["incap"] is None and not passengers.inside(e) for e in unit.elements)
+
     def _arrive_or_spring(self, state: BattleState, unit: UnitState, ctx: Context) -> Resolution:
         """A Drop Deployment unit may arrive (PR-29: one Hard check on its highest TQ, a
         hero's re-roll; a failure deviates 1d8" in a 1d8 direction) or stay off; an ambush
@@ -670,7 +680,7 @@ class FigWarsRules(BattleRules):
         activation offers it too."""
         what = what or f"{nominated.name} activates"
         for unit in state.units:
-            if unit.side == nominated.side or unit.eliminated or not unit.data.get("hidden"):
+            if not unit.data.get("hidden") or unit.side == nominated.side or unit.eliminated:
                 continue
             legal = (CommandSpec("choose", {"option": "stay"}, label="Stay hidden"),
                      CommandSpec("choose", {"option": "go"}, label=f"Spring {unit.name}'s ambush"))
@@ -1480,7 +1490,7 @@ class FigWarsRules(BattleRules):
 
     # sentry (7.2, PR-25)
     def _sentries(self, state: BattleState, side: str) -> list[ElementState]:
-        return [e for u in state.units if u.side != side and not u.eliminated for e in u.alive if e.data.get("sentry")]
+        return [e for u in state.units if u.side != side for e in u.elements if e.alive and e.data.get("sentry") and not u.eliminated]
 
     def _sentry_window(self, state: BattleState, actors: list[ElementState], ctx: Context) -> Resolution:
         """An enemy model is about to act (or its unit activates: any of its models): each
@@ -1724,7 +1734,7 @@ class FigWarsRules(BattleRules):
 
     def _wiped(self, state: BattleState) -> bool:
         """A side has no unit left on the table: the battle ends (is_over)."""
-        return any(not state.units_of(side.id) for side in state.sides)
+        return any(all(u.side != side.id or u.eliminated for u in state.units) for side in state.sides)
 
     def _ask_objectives(self, state: BattleState, early: bool = False) -> Resolution:
         """The last turn is over, or a side is wiped out: the players say which side holds
