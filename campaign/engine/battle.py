@@ -19,7 +19,7 @@ from campaign.engine.commands import GENERIC_COMMANDS, Command, CommandTypes
 from campaign.engine.context import Context
 from campaign.engine.dice import DiceSource, RollRecord, check_faces, dice_for
 from campaign.engine.errors import IllegalCommand, ReplayError, UndoRefused
-from campaign.engine.events import Event
+from campaign.engine.events import Event, RawEvent, make_events
 from campaign.engine.lazy_specs import first_match
 from campaign.engine.pending import CommandSpec, Decision, Pending, RollRequest
 from campaign.engine.rules import BattleRules
@@ -73,12 +73,13 @@ class LogEntry:
 class Checkpoint:
     """The battle at a round boundary (the scheme calls ctx.checkpoint() there), reached
     while log entry `entry` was resolved, after its first `rolls` rolls: the state
-    `encode`d, and the events so far (`events` holds at least `count` of them)."""
+    `encode`d, and the events so far (`events` holds at least `count` of them, some maybe
+    still raw: campaign.engine.events.RawEvent)."""
 
     entry: int
     rolls: int
     state: Any
-    events: list[Event]
+    events: list[Event | RawEvent]
     count: int
 
 
@@ -114,6 +115,7 @@ class Battle:
         self.checkpoints = checkpoints and getattr(self.rules, "snapshots", False)
         self._checkpoint: Checkpoint | None = None
         self._built: Command | None = None  # the last command `command()` built
+        self._owned = False  # replaying log entries made for that replay alone (see _replay)
         # no state yet: start and replay build it (from the log) at once, and a state built
         # here too would be thrown away unused (a whole new_state per battle)
 
@@ -150,9 +152,16 @@ class Battle:
         `progress`, if given, is called with (entries done, total) after every `every`
         entries and after the last, so a screen can show how far a long replay has got.
         """
-        entries = [e if isinstance(e, LogEntry) else LogEntry.from_dict(e, i) for i, e in enumerate(log)]
+        entries: list[LogEntry] = []
+        owned = True  # every entry made here from its dict: the battle's log may keep them
+        for i, e in enumerate(log):
+            if isinstance(e, LogEntry):
+                owned = False
+                entries.append(e)
+            else:
+                entries.append(LogEntry.from_dict(e, i))
         battle = cls(setup, dice=dice, rules=rules, scheme=scheme, checkpoints=checkpoints)
-        battle._replay(entries, progress, max(1, every))
+        battle._replay(entries, progress, max(1, every), owned=owned)
         return battle
 
     @classmethod
@@ -188,7 +197,7 @@ class Battle:
         battle = cls(setup, dice=dice, rules=rules, scheme=scheme, checkpoints=True)
         if not battle.checkpoints:
             raise SnapshotError("these rules cannot resume from a snapshot")
-        start = Checkpoint(snapshot.entry, snapshot.rolls, encode(state), events, len(events))
+        start = Checkpoint(snapshot.entry, snapshot.rolls, encode(state), list(events), len(events))
         battle._replay(entries, progress, max(1, every), start=start)
         return battle
 
@@ -237,10 +246,10 @@ class Battle:
             command = self.types.from_dict(command)  # the logged form is what resolution sees
         self._built = None
         self._check(decision, command)
-        self._log.append(LogEntry(len(self._log), decision.side, command.to_dict()))
+        self._log.append(LogEntry(len(self._log), decision.side, self.types.logged(command)))
         first = len(self._events)
         self._guarded(command, keep_rolls=None)
-        return self._events[first:]
+        return self._events_from(first)
 
     def roll(self, faces: Sequence[int] | None = None) -> list[Event]:
         """Answer a pending RollRequest with faces rolled on the table; with no faces the
@@ -257,7 +266,7 @@ class Battle:
         self._log[-1].rolls.append(RollRecord(request.die, faces, request.purpose, by))
         first = len(self._events)
         self._guarded(faces, keep_rolls=keep)
-        return self._events[first:]
+        return self._events_from(first)
 
     @property
     def can_undo(self) -> bool:
@@ -289,7 +298,7 @@ class Battle:
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        return self._events_from(0)
 
     def log_dicts(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """The log as plain TOML-able dicts, one per `[[log]]` table; `start` and `stop`
@@ -313,7 +322,7 @@ class Battle:
         log = self.log_dicts(0, point.entry + 1)
         return Snapshot(
             entry=point.entry, rolls=point.rolls, prefix=prefix_digest(log, point.entry, point.rolls),
-            digest=_digest(decode(point.state)), state=point.state, events=encode(point.events[: point.count]),
+            digest=_digest(decode(point.state)), state=point.state, events=encode(make_events(point.events[: point.count])),
         )
 
     def outcome(self) -> BattleOutcome:
@@ -328,7 +337,8 @@ class Battle:
         self._checkpoint = None
         self._state = self.rules.new_state(self.setup)
         self._log: list[LogEntry] = []
-        self._events: list[Event] = []
+        self._events: list[Event | RawEvent] = []  # (see RawEvent: made into Events when read)
+        self._made = 0  # _events[:_made] are Events
         self._pending: Pending | None = None
         self._queue: deque[RollRecord] | None = None
         self._gen = self.scheme.run(self._state, self.ctx)
@@ -352,18 +362,19 @@ class Battle:
         """The seq of an event recorded now: the log entry being resolved."""
         return max(len(self._log) - 1, 0)
 
-    def _new_event(self, kind: str, text: str, data: dict[str, Any]) -> Event:
-        """Record a new event (the common `ctx.emit("kind", "text", ...)`), made with its seq."""
-        event = Event(kind, text, data, max(len(self._log) - 1, 0))
-        self._events.append(event)
-        return event
-
-    def _record_event(self, event: Event) -> Event:
+    def _record_event(self, event: Event) -> None:
         seq = self._event_seq()
         if event.seq != seq:
             event = attrs.evolve(event, seq=seq)
         self._events.append(event)
-        return event
+
+    def _events_from(self, first: int) -> list[Event]:
+        """The events from `first` on, every one an Event (the raw ones are made now, once)."""
+        events = self._events
+        if self._made < len(events):
+            make_events(events, self._made)
+            self._made = len(events)
+        return events[first:]  # type: ignore[return-value]
 
     def _check(self, decision: Decision, command: Command) -> None:
         found = first_match(decision.legal, command)  # (the first that matches: its facts are the ones checked)
@@ -440,10 +451,11 @@ class Battle:
 
     def _replay(
         self, entries: Sequence[LogEntry], progress: Callable[[int, int], None] | None = None, every: int = 25,
-        start: Checkpoint | None = None,
+        start: Checkpoint | None = None, owned: bool = False,
     ) -> None:
         """Rebuild the battle from `entries`; from `start` (a checkpoint within them) when
-        given, replaying only the entries after it."""
+        given, replaying only the entries after it. `owned`: the entries were made for this
+        replay alone, so each becomes the log's own entry as it is replayed (not a copy)."""
         entries = list(entries)
         if start is not None and (start.entry >= len(entries) or start.rolls > len(entries[start.entry].rolls)):
             start = None  # a checkpoint inside what is being taken back
@@ -451,6 +463,7 @@ class Battle:
         if not entries or entries[0].command.get("type") != "start":
             raise ReplayError(0, 'the log must begin with the start entry (command = { type = "start" })')
         first = 0
+        self._owned = owned
         try:
             if start is not None:
                 self._restore(start, entries)
@@ -467,8 +480,11 @@ class Battle:
                 self._replayed(index, entries, progress, every)
         finally:
             self._queue = None
-        auto = self.dice.mode == "auto"
-        self.dice.restore(sum(len(r.faces) for e in self._log for r in e.rolls if auto or r.by == "engine"))
+            self._owned = False
+        if self.dice.mode == "auto":
+            self.dice.restore(sum([len(r.faces) for e in self._log for r in e.rolls]))
+        else:
+            self.dice.restore(sum([len(r.faces) for e in self._log for r in e.rolls if r.by == "engine"]))
         if isinstance(self._pending, RollRequest) and self.dice.mode == "auto":
             self._drive(self._draw_pending())
 
@@ -479,6 +495,7 @@ class Battle:
         self._state = decode(start.state)
         self._gen = self.scheme.run(self._state, self.ctx)
         self._events = list(start.events[: start.count])
+        self._made = 0
         self._log = [LogEntry(e.seq, e.side, dict(e.command), list(e.rolls)) for e in entries[:k]]
         last = entries[k]
         self._log.append(LogEntry(last.seq, last.side, dict(last.command), list(last.rolls[: start.rolls])))
@@ -518,7 +535,12 @@ class Battle:
             raise ReplayError(index, str(exc)) from None
         if entry.side and entry.side != decision.side:
             raise ReplayError(index, f"the log says {entry.side!r} decided, the engine waits for {decision.side!r}")
-        self._log.append(LogEntry(index, decision.side, command.to_dict()))
+        if self._owned:  # (its rolls are in the queue: the log's entry gets them back as they are used)
+            entry.seq, entry.side, entry.command = index, decision.side, self.types.logged(command)
+            entry.rolls.clear()
+            self._log.append(entry)
+        else:
+            self._log.append(LogEntry(index, decision.side, self.types.logged(command)))
         try:
             self._drive(command)
         except IllegalCommand as exc:

@@ -172,6 +172,11 @@ class CommandTypes:
 
     def __init__(self, *groups: Iterable[type[Command]]) -> None:
         self._types: dict[str, type[Command]] = {}
+        # commands of text fields alone ("activate" a unit, "pass", "choose" an option) come
+        # again and again in a battle: each is built once, with its logged form, and shared
+        # (frozen, and text is immutable). Keyed by the dict's items; the id map finds the form.
+        self._made: dict[tuple[tuple[str, str], ...], tuple[Command, dict[str, Any]]] = {}
+        self._forms: dict[int, tuple[Command, dict[str, Any]]] = {}
         for group in groups:
             for cls in group:
                 self.add(cls)
@@ -198,9 +203,33 @@ class CommandTypes:
         """The command a log dict describes; IllegalCommand naming the bad key otherwise."""
         if not isinstance(data, Mapping) or "type" not in data:
             raise IllegalCommand("commands", "a command needs a type (e.g. type = \"pass\")")
+        key: tuple[tuple[str, str], ...] | None = None
+        if type(data) is dict:
+            key = tuple(data.items())
+            for k, v in key:
+                if type(v) is not str or type(k) is not str:
+                    key = None
+                    break
+            else:
+                made = self._made.get(key)
+                if made is not None:
+                    return made[0]
         cls = self.get(str(data["type"]))
         fields = {k: v for k, v in data.items() if k != "type"}
-        return build(cls, fields)
+        command = build(cls, fields)
+        if key is not None:
+            if len(self._made) >= 4096:  # (a battle has a few hundred such commands: keep it bounded)
+                self._made.clear()
+                self._forms.clear()
+            made = self._made[key] = self._forms[id(command)] = (command, command.to_dict())
+        return command
+
+    def logged(self, command: Command) -> dict[str, Any]:
+        """`command.to_dict()`: the form the log keeps (a copy of it, for a shared command)."""
+        made = self._forms.get(id(command))
+        if made is not None and made[0] is command:
+            return dict(made[1])
+        return command.to_dict()
 
 
 _TYPE_NAMES: dict[tuple[type, str], str] = {}

@@ -39,11 +39,15 @@ class Context:
     def replaying(self) -> bool:
         return self._battle.replaying
 
-    def emit(self, event: Event | str, text: str = "", **data: Any) -> Event:
-        """`ctx.emit(Event(...))` or `ctx.emit("hit", "Rippers: 2 hits", hits=2)`."""
-        if isinstance(event, str):  # built with its seq at once (no copy per event)
-            return self._battle._new_event(event, text, data)
-        return self._battle._record_event(event)
+    def emit(self, event: Event | str, text: str = "", **data: Any) -> None:
+        """`ctx.emit(Event(...))` or `ctx.emit("hit", "Rippers: 2 hits", hits=2)`: record
+        an event of the step being resolved (the battle gives it its seq)."""
+        battle = self._battle
+        if isinstance(event, str):  # kept raw until read (RawEvent), with its seq: the entry being resolved
+            seq = len(battle._log) - 1
+            battle._events.append((event, text, data, seq if seq > 0 else 0))
+        else:
+            battle._record_event(event)
 
     def checkpoint(self) -> None:
         """The scheme is at a round boundary, where its loop could begin again from the

@@ -16,10 +16,12 @@ import attrs
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import RollRequest
+from campaign.engine.quick import quick_init
 
 T = TypeVar("T")
 
 
+@quick_init
 @attrs.define(frozen=True)
 class RollRecord:
     """The faces of one answered RollRequest, as the log keeps them."""
@@ -55,9 +57,12 @@ class RollRecord:
 def check_faces(request: RollRequest, faces: Sequence[int]) -> tuple[int, ...]:
     """The faces as a tuple, or IllegalCommand if they cannot answer the request."""
     faces = tuple(faces)
-    if len(faces) == 1 == request.count:  # most requests are one die: the same checks, quicker
-        face = faces[0]
-        if type(face) is int and 1 <= face <= request.die:
+    if len(faces) == request.count:  # the faces of most requests are fine: the same checks, quicker
+        die = request.die
+        for face in faces:
+            if type(face) is not int or not 1 <= face <= die:
+                break
+        else:
             return faces
     if any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
         raise IllegalCommand("dice", f"faces must be whole numbers, got {list(faces)}")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from campaign.engine.pending import CommandSpec
+from campaign.engine.pending import CommandSpec, first_matching
 
 Keep = Callable[[CommandSpec], bool]
 _MISSING = object()
@@ -258,8 +258,4 @@ def first_match(legal: Sequence[CommandSpec], command: Any) -> CommandSpec | Non
     """The first of `legal` that matches `command`: the engine's legality check."""
     if isinstance(legal, LazySpecs):
         return legal.first_match(command)
-    kind = command.type  # most legal specs are of other types: skip them before matching
-    for spec in legal:
-        if spec.type == kind and spec.matches(command):
-            return spec
-    return None
+    return first_matching(legal, command)

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from campaign.engine.errors import IllegalCommand
+from campaign.engine.quick import quick_init
 from campaign.engine.shapes import shape_problem
 
 if TYPE_CHECKING:  # commands are checked against specs; neither module needs the other to run
     from campaign.engine.commands import Command
 
 
+@quick_init
 @attrs.define(frozen=True)
 class FactSpec:
     """A table fact a command must carry: name, allowed values (empty: any), default.
@@ -40,6 +42,7 @@ class FactSpec:
 PICKS = ("units", "enemy_units", "elements", "unit_elements", "target_elements", "own_elements", "enemy_elements")
 
 
+@quick_init
 @attrs.define(frozen=True)
 class CommandSpec:
     """One legal command, or family of commands, in a Decision.
@@ -65,7 +68,7 @@ class CommandSpec:
     def matches(self, command: Command) -> bool:
         if getattr(command, "type", None) != self.type:
             return False
-        for key, value in self.params.items():  # (a plain loop: asked for every legal spec of every step)
+        for key, value in self.params.items():  # (the same test as first_matching's, for one spec)
             if getattr(command, key, _MISSING) != value:
                 return False
         return True
@@ -96,6 +99,23 @@ class CommandSpec:
 
 
 _MISSING = object()
+
+
+def first_matching(legal: Sequence[CommandSpec], command: Command) -> CommandSpec | None:
+    """The first of `legal` that `command` matches (CommandSpec.matches: its type, and each
+    of the spec's params equal to the command's field of that name), or None. One loop for
+    the whole list: every legal spec of every step is looked at."""
+    kind = getattr(command, "type", None)
+    for spec in legal:
+        if spec.type == kind:
+            for key, value in spec.params.items():
+                if getattr(command, key, _MISSING) != value:
+                    break
+            else:
+                return spec
+    return None
+
+
 _BY_NAME: dict[int, tuple[tuple[FactSpec, ...], dict[str, FactSpec]]] = {}
 
 
@@ -113,6 +133,7 @@ def _facts_by_name(facts: tuple[FactSpec, ...]) -> dict[str, FactSpec]:
     return found[1]
 
 
+@quick_init
 @attrs.define(frozen=True)
 class Decision:
     """The engine waits for `side` to choose one of `legal`.
@@ -133,6 +154,7 @@ class Decision:
         return "decision"
 
 
+@quick_init
 @attrs.define(frozen=True)
 class RollRequest:
     """The engine waits for `count` x d`die` for `purpose` (rolled by `side`, if it matters)."""

@@ -93,7 +93,17 @@ class UnitState:
 
     @property
     def alive(self) -> list[ElementState]:
-        return [e for e in self.elements if e.alive]
+        # asked thousands of times a battle, mostly while no element lives or dies: the
+        # living elements are kept per unit for the liveness epoch (a copy is answered)
+        epoch = _EPOCH[0]
+        kept = _ALIVE.get(id(self))
+        if kept is not None and kept[0] is self and kept[1] == epoch:
+            return list(kept[2])
+        living = [e for e in self.elements if e.alive]
+        if len(_ALIVE) >= _KEEP:
+            _ALIVE.clear()
+        _ALIVE[id(self)] = (self, epoch, living)
+        return list(living)
 
     @property
     def eliminated(self) -> bool:
@@ -103,6 +113,12 @@ class UnitState:
             if e.alive:
                 return False
         return True
+
+
+# UnitState.alive as of a liveness epoch, by id(unit) (the unit is kept with it, so its id
+# is not reused meanwhile). Not state: no digest or snapshot sees it.
+_KEEP = 4096
+_ALIVE: dict[int, tuple[UnitState, int, list[ElementState]]] = {}
 
 
 @attrs.define

@@ -70,14 +70,14 @@ class InitiativeTurn(PhasedHost):
         if self.once:
             done = state.scheme["activated"]
             units = [u for u in units if u.id not in done]
-        return [self._activate_spec(u.id, u.name) for u in units]
-
-    def _activate_spec(self, unit_id: str, name: str) -> CommandSpec:
-        """The frozen `activate` spec of a unit, made once: offered every turn of a battle."""
-        spec = self._activate_specs.get((unit_id, name))
-        if spec is None:
-            spec = self._activate_specs[(unit_id, name)] = CommandSpec("activate", {"unit": unit_id}, label=f"Activate {name}")
-        return spec
+        made = self._activate_specs  # (each unit's frozen spec, made once: offered every turn of a battle)
+        specs = []
+        for u in units:
+            spec = made.get((u.id, u.name))
+            if spec is None:
+                spec = made[(u.id, u.name)] = CommandSpec("activate", {"unit": u.id}, label=f"Activate {u.name}")
+            specs.append(spec)
+        return specs
 
     def may_pass(self, state: BattleState, phase: Phase, side: str) -> bool:
         return bool(self.rules.may_pass(state, side))

@@ -1,0 +1,87 @@
+"""The engine's per-step records: quick_init's objects are attrs' own, and a battle's events
+are kept raw until read, then read as the same Events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from campaign.engine.dice import RollRecord
+from campaign.engine.events import Event, make_events
+from campaign.engine.pending import CommandSpec, Decision, FactSpec, RollRequest
+from campaign.engine.quick import quick_init
+from campaign.engine.state import ElementState, UnitState, liveness_changed
+
+
+def attrs_fields(cls: type, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """The fields attrs' own generated __init__ fills in (that of an identical attrs class)."""
+    twin = attrs.make_class(cls.__name__, {f.name: attrs.field(default=f.default) for f in attrs.fields(cls)}, frozen=True)
+    return attrs.asdict(twin(*args, **kwargs), recurse=False)
+
+
+@pytest.mark.parametrize("cls, args, kwargs", [
+    (CommandSpec, ("move",), {"params": {"unit": "a"}, "label": "Move"}),
+    (CommandSpec, ("pass",), {}),
+    (FactSpec, ("moved",), {"choices": (True, False)}),
+    (Decision, ("a", "Pick"), {"legal": (CommandSpec("pass"),)}),
+    (RollRequest, (6, 2, "2 x d6"), {}),
+    (RollRecord, (6, (1, 2)), {"purpose": "x", "by": "engine"}),
+    (Event, ("hit", "2 hits"), {"data": {"hits": 2}, "seq": 3}),
+])
+def test_quick_init_makes_what_attrs_makes(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    made = cls(*args, **kwargs)
+    assert attrs.asdict(made, recurse=False) == attrs_fields(cls, *args, **kwargs)
+    assert type(made.__init__).__name__ == "method" and "quick_init" in made.__init__.__code__.co_filename
+    assert attrs.evolve(made) == made
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.__setattr__(attrs.fields(cls)[0].name, None)
+
+
+def test_quick_init_keeps_factories_fresh_and_post_init() -> None:
+    one, two = CommandSpec("pass"), CommandSpec("pass")
+    assert one.params == {} and one.params is not two.params and one.picks is not two.picks
+    with pytest.raises(ValueError, match="a roll needs a die"):
+        RollRequest(1, 1, "a d1")  # __attrs_post_init__ still checks
+    with pytest.raises(TypeError, match="missing"):
+        RollRequest(6)  # type: ignore[call-arg]
+
+
+def test_quick_init_refuses_what_it_cannot_copy() -> None:
+    @attrs.define
+    class Mutable:
+        x: int = 0
+
+    @attrs.frozen
+    class Checked:
+        x: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class Private:
+        _x: int = 0
+
+    for cls in (Mutable, Checked, Private):
+        with pytest.raises(TypeError, match="quick_init"):
+            quick_init(cls)
+
+
+def test_raw_events_are_made_once_in_place() -> None:
+    events: list[Any] = [("hit", "2 hits", {"hits": 2}, 4), Event("round_start", "Round 1")]
+    made = make_events(events)
+    assert made[0] == Event("hit", "2 hits", {"hits": 2}, 4) and isinstance(events[0], Event)
+    assert make_events(events)[0] is made[0]
+
+
+def test_living_elements_follow_the_liveness_epoch() -> None:
+    unit = UnitState("u", "U", "a", [ElementState(f"u/e-{n}", "E", "u") for n in range(3)])
+    first = unit.alive
+    first.pop()  # a copy: the kept list is not the caller's
+    assert [e.id for e in unit.alive] == ["u/e-0", "u/e-1", "u/e-2"]
+    unit.elements[1].alive = False  # an assignment moves the epoch
+    assert [e.id for e in unit.alive] == ["u/e-0", "u/e-2"]
+    unit.elements = unit.elements[:1]
+    assert [e.id for e in unit.alive] == ["u/e-0"]
+    unit.markers["removed"] = True
+    liveness_changed()
+    assert unit.eliminated
