@@ -339,6 +339,7 @@ class Battle:
         self._log: list[LogEntry] = []
         self._events: list[Event | RawEvent] = []  # (see RawEvent: made into Events when read)
         self._made = 0  # _events[:_made] are Events
+        self._raw = False  # whether any event after _made is raw (only a replay's are)
         self._pending: Pending | None = None
         self._queue: deque[RollRecord] | None = None
         self._gen = self.scheme.run(self._state, self.ctx)
@@ -371,9 +372,10 @@ class Battle:
     def _events_from(self, first: int) -> list[Event]:
         """The events from `first` on, every one an Event (the raw ones are made now, once)."""
         events = self._events
-        if self._made < len(events):
+        if self._raw:
             make_events(events, self._made)
-            self._made = len(events)
+            self._raw = False
+        self._made = len(events)
         return events[first:]  # type: ignore[return-value]
 
     def _check(self, decision: Decision, command: Command) -> None:
@@ -495,7 +497,7 @@ class Battle:
         self._state = decode(start.state)
         self._gen = self.scheme.run(self._state, self.ctx)
         self._events = list(start.events[: start.count])
-        self._made = 0
+        self._made, self._raw = 0, True
         self._log = [LogEntry(e.seq, e.side, dict(e.command), list(e.rolls)) for e in entries[:k]]
         last = entries[k]
         self._log.append(LogEntry(last.seq, last.side, dict(last.command), list(last.rolls[: start.rolls])))

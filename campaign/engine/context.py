@@ -43,9 +43,13 @@ class Context:
         """`ctx.emit(Event(...))` or `ctx.emit("hit", "Rippers: 2 hits", hits=2)`: record
         an event of the step being resolved (the battle gives it its seq)."""
         battle = self._battle
-        if isinstance(event, str):  # kept raw until read (RawEvent), with its seq: the entry being resolved
+        if isinstance(event, str):  # with its seq: the log entry being resolved
             seq = len(battle._log) - 1
-            battle._events.append((event, text, data, seq if seq > 0 else 0))
+            if battle._queue is None:  # played: apply() answers it at once
+                battle._events.append(Event(event, text, data, seq if seq > 0 else 0))
+            else:  # replayed: kept raw until read (RawEvent)
+                battle._events.append((event, text, data, seq if seq > 0 else 0))
+                battle._raw = True
         else:
             battle._record_event(event)
 

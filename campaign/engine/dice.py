@@ -154,8 +154,9 @@ class AutoDice(DiceSource):
         if draws < self._draws:
             self._rng = random.Random(self.seed)
             self._draws = 0
+        random_ = self._rng.random
         for _ in range(draws - self._draws):
-            self._rng.random()
+            random_()
         self._draws = draws
 
 

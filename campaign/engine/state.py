@@ -161,18 +161,36 @@ class BattleState:
         index = _UNIT_INDEX.get(id(units))
         if index is not None and index[0] is units:
             pos = index[1].get(unit_id)
-            if pos is not None and pos < len(units) and units[pos].id == unit_id:
-                return units[pos]
-        for pos, unit in enumerate(units):
+            if pos is not None:
+                try:
+                    unit = units[pos]
+                except IndexError:  # (a shorter list than when indexed: scan it below)
+                    pass
+                else:
+                    if unit.id == unit_id:
+                        return unit
+        for unit in units:
             if unit.id == unit_id:
-                _index_units(units)
+                _index(units)
                 return unit
         raise KeyError(unit_id)
 
     def element(self, element_id: str) -> ElementState:
-        unit_id = element_id.rsplit("/", 1)[0]
-        for element in self.unit(unit_id).elements:
+        elements = self.unit(element_id.rsplit("/", 1)[0]).elements
+        index = _UNIT_INDEX.get(id(elements))  # (the same index as the units': by position, checked on use)
+        if index is not None and index[0] is elements:
+            pos = index[1].get(element_id)
+            if pos is not None:
+                try:
+                    element = elements[pos]
+                except IndexError:
+                    pass
+                else:
+                    if element.id == element_id:
+                        return element
+        for element in elements:
             if element.id == element_id:
+                _index(elements)
                 return element
         raise KeyError(element_id)
 
@@ -197,18 +215,19 @@ class BattleState:
         return found
 
 
-# BattleState.unit's index: id(units list) -> (that list, unit id -> position). Not state:
-# canonical JSON and snapshots never see it; a few entries, as a process may hold a few battles.
-_UNIT_INDEX: dict[int, tuple[list[UnitState], dict[str, int]]] = {}
+# BattleState.unit's and .element's index: id(a units or elements list) -> (that list, id ->
+# position). Not state: canonical JSON and snapshots never see it. Bounded: a battle has a
+# units list and an elements list per unit, and a process may hold a few battles.
+_UNIT_INDEX: dict[int, tuple[list[Any], dict[str, int]]] = {}
 
 
-def _index_units(units: list[UnitState]) -> None:
-    if len(_UNIT_INDEX) >= 8:
+def _index(items: list[Any]) -> None:  # (a units or an elements list)
+    if len(_UNIT_INDEX) >= 1024:
         _UNIT_INDEX.clear()
     positions: dict[str, int] = {}
-    for pos, unit in enumerate(units):
-        positions.setdefault(unit.id, pos)  # the first of a repeated id, as the scan finds it
-    _UNIT_INDEX[id(units)] = (units, positions)
+    for pos, item in enumerate(items):
+        positions.setdefault(item.id, pos)  # the first of a repeated id, as the scan finds it
+    _UNIT_INDEX[id(items)] = (items, positions)
 
 
 @functools.lru_cache(maxsize=4096)  # (every model of a battle is named by one: most names repeat)
