@@ -9,6 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from scenarios.demo import write_demo
 from tests.tui.test_battle import pick, settle
@@ -59,6 +63,20 @@ def test_post_battle_screen(snap_compare, demo: Path) -> None:  # type: ignore[n
     assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
 
 
+async def footers_drawn(pilot: Pilot[object], screens: list[Screen[object]]) -> None:
+    """Wait until each screen's Footer shows its keys on two pauses running. A Footer
+    recomposes (all its keys removed, then mounted again) after its screen's bindings
+    change, which pushing the picker does: a screenshot taken in between shows it empty."""
+    steady = 0
+    for _ in range(200):
+        await pilot.pause()
+        drawn = all(footer.query(FooterKey) for screen in screens for footer in screen.query(Footer))
+        steady = steady + 1 if drawn else 0
+        if steady == 2:
+            return
+    raise AssertionError("a Footer stayed empty")
+
+
 def test_battle_picker(snap_compare, demo: Path) -> None:  # type: ignore[no-untyped-def]
     """The F2 picker on a Move's contact: enemy units by name and side, one ticked."""
 
@@ -67,11 +85,14 @@ def test_battle_picker(snap_compare, demo: Path) -> None:  # type: ignore[no-unt
         await settle(pilot)
         await pick(pilot, "Activate Tactical Squad")
         await pick(pilot, "Move Tactical Squad")
-        pilot.app.screen.query_one("#fact-contact").focus()
-        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#fact-contact").focus()
+        await footers_drawn(pilot, [form])
         await pilot.press("f2")
         await settle(pilot)
         await pilot.press("down", "down", "space")
         await settle(pilot)
+        assert pilot.app.screen is not form  # the picker, over the form
+        await footers_drawn(pilot, [form, pilot.app.screen])
 
     assert snap_compare(MusterApp("."), terminal_size=SIZE, run_before=run)
