@@ -66,19 +66,23 @@ def merge3(base: Any, ours: Any, theirs: Any) -> Any:
 def _merge_elements(base: list[ElementState], ours: list[ElementState], theirs: list[ElementState]) -> list[ElementState]:
     """Elements merge one by one, but a casualty is a model removed: when both actions
     removed the same model (each saw it alive), the held-back casualty takes the next
-    model still standing instead, in the unit's order."""
+    model still standing instead, in the unit's order. (The merged elements may be the
+    copies themselves, which are shared and never changed: a new one takes the loss.)"""
     merged = [merge3(b, o, t) for b, o, t in zip(base, ours, theirs)]
     for b, o, t in zip(base, ours, theirs):
         if b.alive and not o.alive and not t.alive:  # the same model lost twice
-            standing = [e for e in merged if e.alive]
-            if standing:
-                standing[0].alive = False
+            for i, e in enumerate(merged):
+                if e.alive:
+                    merged[i] = attrs.evolve(e, alive=False)
+                    break
     return merged
 
 
 def assign(target: Any, source: Any) -> None:
     """Make `target` (a live attrs record) equal to `source` in place, keeping the identity
-    of nested records (rules may hold on to an element object)."""
+    of nested records (rules may hold on to an element object). Only what differs is
+    replaced (with a copy): a field already equal keeps its object, and no liveness or
+    marks epoch moves for it (campaign.engine.state)."""
     for f in attrs.fields(type(target)):
         mine, new = getattr(target, f.name), getattr(source, f.name)
         if attrs.has(type(mine)) and type(mine) is type(new):
@@ -90,8 +94,9 @@ def assign(target: Any, source: Any) -> None:
             and all(attrs.has(type(a)) and type(a) is type(b) for a, b in zip(mine, new))
         ):
             for a, b in zip(mine, new):
-                assign(a, b)
-        else:
+                if a != b:
+                    assign(a, b)
+        elif type(mine) is not type(new) or mine != new:
             setattr(target, f.name, _plain_copy(new))
 
 
@@ -136,16 +141,70 @@ def _copy_unit(unit: UnitState, old: UnitState | None) -> UnitState:
     return UnitState(unit.id, unit.name, unit.side, elements, _plain_copy(unit.markers), _plain_copy(unit.data))
 
 
+class Watch:
+    """How often the card scheme has called code that may change units (the host's
+    resolution and morale, the rules' hooks, a release of held results): what the scheme
+    has learnt of the units stays true while this count stays. Derived, never state."""
+
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def touch(self) -> None:
+        self.count += 1
+
+
+# Tests set VERIFY[0]: every copy or answer trusted because nothing touched the units is
+# then checked against a fresh look, and a difference raises (a change the scheme missed).
+VERIFY = [False]
+
+
+class MissedChange(AssertionError):
+    """A unit changed while the scheme's Watch said nothing could change it."""
+
+
+@attrs.define(eq=False)
+class Shadows:
+    """Copies of units for `HeldResults.before`, and what is known of them: while `state` and
+    its `units` list are the live ones and the watch count is still `mark`, every copy but
+    those of the `stale` units equals its live unit (checked when taken, or just put back
+    by `hold_back`). One per scheme object: a cache, never state."""
+
+    watch: Watch = attrs.field(factory=Watch)
+    copies: dict[str, UnitState] = attrs.field(factory=dict)
+    state: BattleState | None = None
+    units: list[UnitState] | None = None
+    mark: int = -1
+    stale: set[str] = attrs.field(factory=set)
+
+    def known(self, state: BattleState) -> bool:
+        return self.state is state and self.units is state.units and self.mark == self.watch.count
+
+    def checked(self, state: BattleState, stale: set[str]) -> None:
+        """Every copy but those of `stale` equals its live unit now."""
+        self.state, self.units, self.mark, self.stale = state, state.units, self.watch.count, stale
+
+    def changed(self, state: BattleState, unit_ids: set[str]) -> None:
+        """The scheme itself changed `unit_ids` (a release): the watch moves (other caches
+        must look again), and the copies of the other units stay known."""
+        known = self.known(state)
+        self.watch.touch()
+        if known:
+            self.mark = self.watch.count
+            self.stale |= unit_ids
+
+
 @attrs.define
 class HeldResults:
     """Unit changes kept aside until `release`. `step` is the step they belong to
     (the most actions any unit of the group has taken, AMB-19). `shadows` are copies of
-    units taken for earlier actions (see `before`); the scheme passes the same dict to every
-    HeldResults of a battle."""
+    units taken for earlier actions (see `before`); the scheme passes the same Shadows to
+    every HeldResults of a battle."""
 
     changes: list[tuple[str, UnitState, UnitState]] = attrs.field(factory=list)
     step: int = 0
-    shadows: dict[str, UnitState] = attrs.field(factory=dict)
+    shadows: Shadows = attrs.field(factory=Shadows)
 
     @property
     def pending(self) -> bool:
@@ -156,31 +215,46 @@ class HeldResults:
 
         A deep copy of every unit for every action was most of a card battle's replay
         time, and an action changes one or two units: so a copy taken for an earlier
-        action is used again while the live unit still equals it (a derived value checked
-        on use, never trusted: any change since, by whatever code, fails the check and
-        the unit is copied afresh). The copies are never changed: `hold_back` and
-        `release` only read them, and `assign` copies out of them."""
+        action is used again while the live unit still equals it. When nothing could have
+        changed the units since the copies were last known equal (`Shadows.known`: the
+        scheme's Watch has not moved), only the stale ones (the last actor's) are compared;
+        otherwise every one is. The copies are never changed: `hold_back` and `release`
+        only read them, and `assign` copies out of them."""
         out: dict[str, UnitState] = {}
         shadows = self.shadows
+        copies = shadows.copies
+        trusted = shadows.known(state)
+        stale = shadows.stale
+        verify = VERIFY[0]
         for unit in state.units:
-            if unit.id == actor:
+            uid = unit.id
+            if uid == actor:
                 continue
-            old = shadows.get(unit.id)
-            if old is None or old != unit:
-                old = shadows[unit.id] = _copy_unit(unit, old)
-            out[unit.id] = old
+            old = copies.get(uid)
+            if old is None or ((not trusted or uid in stale) and old != unit):
+                old = copies[uid] = _copy_unit(unit, old)
+            elif verify and old != unit:
+                raise MissedChange(f"{uid} changed while the card scheme's Watch said nothing could change it")
+            out[uid] = old
+        shadows.checked(state, {actor})
         return out
 
     def hold_back(self, state: BattleState, before: dict[str, UnitState]) -> list[str]:
-        """Put back every unit the action changed; keep its change. Returns their ids."""
+        """Put back every unit the action changed; keep its change. Returns their ids.
+
+        The kept change shares the copies of the models the action left alone; a unit is
+        put back field by field, only where it differs."""
         held = []
         for unit in state.units:
             old = before.get(unit.id)
             if old is None or unit == old:
                 continue
-            self.changes.append((unit.id, old, _copy_unit(unit, None)))
+            self.changes.append((unit.id, old, _copy_unit(unit, old)))
             assign(unit, old)
             held.append(unit.id)
+        # every unit with its copy in `before` equals that copy again
+        copies = self.shadows.copies
+        self.shadows.checked(state, {uid for uid, copy_ in copies.items() if before.get(uid) is not copy_})
         return held
 
     def release(self, state: BattleState) -> list[str]:
@@ -188,8 +262,13 @@ class HeldResults:
         done: list[str] = []
         for unit_id, base, ours in self.changes:
             live = state.unit(unit_id)
-            assign(live, merge3(base, ours, _copy_unit(live, None)))
+            if live == base:  # untouched since it was put back: the change applies as it is
+                assign(live, ours)
+            else:
+                assign(live, merge3(base, ours, _copy_unit(live, None)))
             if unit_id not in done:
                 done.append(unit_id)
         self.changes = []
+        if done:
+            self.shadows.changed(state, set(done))
         return done

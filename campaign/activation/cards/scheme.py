@@ -34,7 +34,7 @@ from campaign.activation.cards.commands import CARD_ACTION_KINDS, CARD_COMMANDS,
 from campaign.activation.cards.commands import Rally as CardRally
 from campaign.activation.cards.deck import Card, CardError, chit_deck, parse_card, standard_deck
 from campaign.activation.cards.host import SCHEME_NAME, CardHost, host_for
-from campaign.activation.cards.results import HeldResults
+from campaign.activation.cards.results import VERIFY, HeldResults, MissedChange, Shadows
 from campaign.activation.cards.rules import FlatModifier, Step, may_overwatch, plan_deal
 from campaign.activation.cards.split import SplitGroup, check_split
 from campaign.activation.cards.turn import CardRuleError, CardTable, CardTurn, CardUnit, SideHand
@@ -105,9 +105,9 @@ class CardTurns(PhasedHost):
         t.begin_turn()
         self.scheme._join_newcomers(state, self.cards, t)
         ctx.emit("round_start", f"Turn {state.round} begins: the cards are collected and shuffled", round=state.round)
-        yield from ctx.rules.on_round_start(state, ctx)
+        yield from self.scheme._touching(ctx.rules.on_round_start(state, ctx))
         for side in state.side_ids():
-            yield from ctx.rules.on_turn_start(state, side, ctx)
+            yield from self.scheme._touching(ctx.rules.on_turn_start(state, side, ctx))
         self.scheme._sync(state, ctx, self.cards, t)
         if self.scheme.ended(state, ctx):
             return TurnPlan(())
@@ -138,8 +138,8 @@ class CardTurns(PhasedHost):
         table_of(state).end_turn()
         state.scheme["active_unit"] = ""
         for side in state.side_ids():
-            yield from self.cards.on_turn_end(state, side, ctx)
-        yield from ctx.rules.on_round_end(state, ctx)
+            yield from self.scheme._touching(self.cards.on_turn_end(state, side, ctx))
+        yield from self.scheme._touching(ctx.rules.on_round_end(state, ctx))
         ctx.emit("round_end", f"Turn {state.round} ends: held actions lapse", round=state.round)
 
 
@@ -161,8 +161,13 @@ class CardScheme(PhasedScheme):
         self._cards = host
         self._host: PhasedHost | None = None
         self._scratch: dict[str, Any] = {}
-        # unit copies HeldResults.before may use again (a cache checked on use, not state)
-        self._shadows: dict[str, UnitState] = {}
+        # unit copies HeldResults.before may use again, and the Watch that says when the
+        # units may have changed (caches, not state: see results.py)
+        self._shadows = Shadows()
+        # the host's `standing` answers per unit, kept while the Watch stays (see _sync)
+        self._standings: dict[str, tuple[bool, dict[str, int] | None, bool]] = {}
+        self._standings_of: tuple[BattleState | None, list[UnitState] | None, int] = (None, None, -1)
+        self._menu: dict[tuple[str, str], tuple[CommandSpec, ...]] = {}  # see _own_specs
 
     def command_types(self) -> Iterable[type[Command]]:
         return CARD_COMMANDS
@@ -234,15 +239,44 @@ class CardScheme(PhasedScheme):
                 )
                 t.units[unit.id].routed = host.routed(state, unit.id)
 
+    def _touching(self, steps: Resolution) -> Resolution:
+        """Run host or rules code that may change units (resolution, morale, hooks): the
+        Watch moves once it is done, so what the scheme knows of the units is looked at
+        again (held-result copies, the standings _sync keeps). Every such call goes
+        through here or touches the Watch itself."""
+        try:
+            return (yield from steps)
+        finally:
+            self._shadows.watch.touch()
+
+    def _touched(self) -> None:
+        """A plain (not generator) host call that may have changed units."""
+        self._shadows.watch.touch()
+
     def _sync(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable) -> None:
         """Read back what the host's rules did: eliminations (skip their cards, AMB-7) and
-        routs from host morale (a free rout move, CA-9)."""
+        routs from host morale (a free rout move, CA-9).
+
+        The host's answers (`standing`) are kept per unit while the Watch stays: _sync runs
+        after every action and again before the next, mostly with nothing changed between."""
         units = t.units
+        mark = (state, state.units, self._shadows.watch.count)
+        seen = self._standings_of
+        if seen[0] is not state or seen[1] is not state.units or seen[2] != mark[2]:
+            self._standings = {}
+            self._standings_of = mark
+        standings = self._standings
+        verify = VERIFY[0]
         for unit in state.units:
             cu = units.get(unit.id)
             if cu is None or cu.eliminated:
                 continue
-            takes_part, owed, routed = host.standing(state, unit)
+            answer = standings.get(unit.id)
+            if answer is None:
+                answer = standings[unit.id] = host.standing(state, unit)
+            elif verify and answer != host.standing(state, unit):
+                raise MissedChange(f"{unit.id}'s standing changed while the card scheme's Watch said nothing could change it")
+            takes_part, owed, routed = answer
             if not takes_part:
                 was_waiting = cu.status == "waiting" and t.card_of(unit.id) is not None
                 t.eliminate(unit.id)
@@ -377,7 +411,7 @@ class CardScheme(PhasedScheme):
             )
         state.scheme["active_unit"] = group[0]
         for unit_id in group:
-            yield from ctx.rules.on_activation_start(state, unit_id, ctx)
+            yield from self._touching(ctx.rules.on_activation_start(state, unit_id, ctx))
         results = HeldResults(shadows=self._shadows) if self._defers(host, group) else None
         while True:
             if results is not None and results.pending and t.step_complete(results.step):
@@ -431,7 +465,7 @@ class CardScheme(PhasedScheme):
         if lost:
             ctx.emit("ap_lost", f"{state.unit(unit_id).name} ends its activation; {lost} AP lost", unit=unit_id)
         if not state.unit(unit_id).eliminated:
-            yield from ctx.rules.on_activation_end(state, unit_id, ctx)
+            yield from self._touching(ctx.rules.on_activation_end(state, unit_id, ctx))
 
     def _specs(self, state: BattleState, host: CardHost, t: CardTable, unit_id: str) -> list[CommandSpec]:
         """What one active unit may do now (the menu of CA-4.1 and the host's commands)."""
@@ -441,34 +475,60 @@ class CardScheme(PhasedScheme):
             return [CommandSpec("card_rally", {"unit": unit_id}, (AT_EDGE,), f"{name}: Rally (forced first action)")]
         specs = []
         waiting = not t.in_step(unit_id)  # AMB-19: the rest of the group acts first
+        # the host's kind of each command type and its refusal of each kind, asked once a
+        # menu (they depend on the type or kind alone: a menu lists many attacks of a kind)
+        kinds: dict[str, str] = {}
+        refused: dict[str, bool] = {}
         for spec in host.commands(state, unit_id):
-            kind = host.action_kind(state, spec.type)
+            kind = kinds.get(spec.type)
+            if kind is None:
+                kind = kinds[spec.type] = host.action_kind(state, spec.type)
             if kind == "free":
                 specs.append(spec)
                 continue
             free = cu.free_melee_pending and kind == "melee"
             if (cu.ap_left < 1 or waiting) and not free:
                 continue
-            if host.refuse(state, unit_id, cu.kinds_this_activation, "free_melee" if free else kind):
+            asked = "free_melee" if free else kind
+            no = refused.get(asked)
+            if no is None:
+                no = refused[asked] = bool(host.refuse(state, unit_id, cu.kinds_this_activation, asked))
+            if no:
                 continue
             if free or not spec.label:  # (a copy only where the label changes: menus are made after every action)
                 label = spec.label or spec.type
                 spec = attrs.evolve(spec, label=f"{label} (free charge melee)" if free else label)
             specs.append(spec)
+        own = self._own_specs(unit_id, name)
         if (cu.ap_left >= 1 and not waiting or cu.free_melee_pending) and host.models(state, unit_id) >= 2:
-            specs.append(CommandSpec("card_split", {"unit": unit_id}, label=f"{name}: split the action between two groups"))
+            specs.append(own[0])
         if cu.ap_left >= 1 and may_overwatch(cu.ap_left, cu.ap_max):
-            specs.append(CommandSpec("card_overwatch", {"unit": unit_id}, label=f"{name}: go on Overwatch"))
+            specs.append(own[1])
         if cu.ap_left >= 1 and not waiting:
-            specs.append(CommandSpec("card_aim", {"unit": unit_id}, label=f"{name}: Aim"))
+            specs.append(own[2])
             for weapon, owed in cu.prep_remaining.items():
                 if owed > 0:
                     specs.append(
                         CommandSpec("card_prep", {"unit": unit_id, "weapon": weapon}, label=f"{name}: prep {weapon} ({owed} to go)")
                     )
-            specs.append(CommandSpec("card_special", {"unit": unit_id}, label=f"{name}: other special action"))
-        specs.append(CommandSpec("end_activation", {"unit": unit_id}, label=f"{name}: end activation"))
+            specs.append(own[3])
+        specs.append(own[4])
         return specs
+
+    def _own_specs(self, unit_id: str, name: str) -> tuple[CommandSpec, ...]:
+        """The scheme's fixed menu lines for a unit: split, overwatch, aim, special, end
+        (made once per unit and name: every menu offers them)."""
+        key = (unit_id, name)
+        found = self._menu.get(key)
+        if found is None:
+            found = self._menu[key] = (
+                CommandSpec("card_split", {"unit": unit_id}, label=f"{name}: split the action between two groups"),
+                CommandSpec("card_overwatch", {"unit": unit_id}, label=f"{name}: go on Overwatch"),
+                CommandSpec("card_aim", {"unit": unit_id}, label=f"{name}: Aim"),
+                CommandSpec("card_special", {"unit": unit_id}, label=f"{name}: other special action"),
+                CommandSpec("end_activation", {"unit": unit_id}, label=f"{name}: end activation"),
+            )
+        return found
 
     def _kind(self, state: BattleState, host: CardHost, command: Command) -> str:
         return CARD_ACTION_KINDS.get(command.type) or host.action_kind(state, command.type)
@@ -577,14 +637,16 @@ class CardScheme(PhasedScheme):
     def _rally(self, state: BattleState, ctx: Context, host: CardHost, t: CardTable, command: CardRally) -> Resolution:
         unit_id = command.unit
         name = state.unit(unit_id).name
-        passed = yield from host.rally(state, unit_id, ctx)
+        passed = yield from self._touching(host.rally(state, unit_id, ctx))
         at_edge = bool(command.facts.get("at_edge", False))
         result = t.rally_result(unit_id, bool(passed), at_edge)
         if result == "rallied":
             host.set_routed(state, unit_id, False)
+            self._touched()
             ctx.emit("rallied", f"{name} rallies, may turn to face the fight, and goes on overwatch", unit=unit_id)
         elif result == "eliminated":
             host.eliminate(state, unit_id, ctx)
+            self._touched()
             ctx.emit("eliminated", f"{name} fails to rally at its own board edge and is eliminated", unit=unit_id)
         else:
             moved = 2 * t.units[unit_id].move
@@ -621,7 +683,7 @@ class CardScheme(PhasedScheme):
                 items = ", ".join(f"{text} {value:+d}" for text, value in modifier.lines())
                 ctx.emit("card_modifier", f"{name}: card modifiers {modifier.total:+d} ({items})", unit=unit_id, total=modifier.total)
             before = own.before(state, unit_id) if own is not None else None
-            yield from host.resolve(state, part, ctx, modifier)
+            yield from self._touching(host.resolve(state, part, ctx, modifier))
             if own is not None and before is not None:
                 own.hold_back(state, before)
         if own is not None and own is not results:
@@ -645,7 +707,7 @@ class CardScheme(PhasedScheme):
         """One action (AP-paid, free charge melee, or a held overwatch action)."""
         kind = self._kind(state, host, command)
         if kind == "free":  # not an action: no AP, no windows (an objective recorded ...)
-            yield from host.resolve(state, command, ctx, FlatModifier())
+            yield from self._touching(host.resolve(state, command, ctx, FlatModifier()))
             self._sync(state, ctx, host, t)
             return
         unit_id = host.acting_unit(command)
@@ -683,20 +745,23 @@ class CardScheme(PhasedScheme):
             ctx.emit("special", f"{name} {label[kind]}", unit=unit_id, kind=kind)
             if kind == "prep":
                 host.prep(state, unit_id, weapon or "")  # no weapon named: "" names none
+                self._touched()
             elif self.options["prep_counts"] == "any_action":
                 for owed_weapon, owed in (host.prep_owed(state, unit_id) or {}).items():
                     if owed > 0:
                         host.prep(state, unit_id, owed_weapon)
+                        self._touched()
         else:
             owed_before = host.prep_owed(state, unit_id)
             before = results.before(state, unit_id) if results is not None else None
-            yield from host.resolve(state, command, ctx, modifier)
+            yield from self._touching(host.resolve(state, command, ctx, modifier))
             if results is not None and before is not None:
                 results.hold_back(state, before)  # AMB-19: applied when the step ends
             if owed_before and self.options["prep_counts"] == "any_action":
                 for held_weapon, owed in owed_before.items():  # AMB-17 option: any action reloads
                     if owed > 0:
                         host.prep(state, unit_id, held_weapon)
+                        self._touched()
         step = host.move_step(state, command) if kind == "move" else Step(kind)
         if not state.unit(unit_id).eliminated:
             charge = t.record_action(unit_id, kind, step=step, weapon=weapon or None, free=free, held=held)

@@ -9,6 +9,7 @@ Cards are kept as their codes ("QH", "10S", "17") so the state stays plain data.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -101,6 +102,12 @@ class CardTurn:
     active: list[str] = attrs.field(factory=list)  # the unit(s) now activating
     held_use: str | None = None  # a unit spending its held overwatch action right now
 
+
+
+@functools.lru_cache(maxsize=1024)
+def _code_key(code: str, order: str) -> int:
+    """A card code's key (read for every waiting unit at every card: a few dozen codes)."""
+    return card_key(parse_card(code), order)
 
 
 class CardTable:
@@ -232,7 +239,7 @@ class CardTable:
 
     # --- NEXT_CARD (CA-3, CA-4.5) ------------------------------------------------------------
     def key(self, code: str) -> int:
-        return card_key(parse_card(code), self.turn.card_order)
+        return _code_key(code, self.turn.card_order)
 
     def _key_of(self, unit: CardUnit) -> int:
         card = self.card_of(unit.id)
