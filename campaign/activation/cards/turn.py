@@ -247,10 +247,15 @@ class CardTable:
 
     def queue(self) -> list[CardUnit]:
         """Units still to activate this turn, in card order (eliminated units skipped, AMB-7)."""
-        waiting = [
-            u for u in self.units.values() if u.status == "waiting" and self.card_of(u.id) and not u.eliminated
-        ]
-        return sorted(waiting, key=self._key_of)
+        waiting: list[tuple[int, int, CardUnit]] = []
+        order = self.turn.card_order
+        for n, u in enumerate(self.units.values()):
+            if u.status == "waiting" and not u.eliminated:
+                card = self.card_of(u.id)
+                if card:
+                    waiting.append((_code_key(card, order), n, u))
+        waiting.sort()  # by key, then the units' order (n is unique: units are never compared)
+        return [u for _, _, u in waiting]
 
     def order(self) -> list[CardUnit]:
         """Every carded unit this turn in card order (engine knowledge: not for display)."""
