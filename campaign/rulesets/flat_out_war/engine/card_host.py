@@ -65,6 +65,9 @@ CARD_MOVE_FACTS = (
     FactSpec("uninterrupted", (True, False), True, "the path had no pause (an enemy interrupt does not count)"),
 )
 ROUTED = ("broken", "fleeing")
+# the scheme's two free commands, offered in every menu of a steady unit (frozen: made once)
+_OBJECTIVE = CommandSpec("objective", {}, (), "Record a scenario objective achieved")
+_STRATEGIC = CommandSpec("strategic_victory", {}, (), "Declare a strategic victory")
 # the fact in which a FOW command names the elements that act (a split's groups)
 GROUP_FACTS = {"melee": "attackers", "shoot": "shooters"}
 
@@ -77,6 +80,7 @@ class FlatOutWarHost(CardHost):
     def __init__(self, rules: FlatOutWarRules, options: dict[str, Any] | None = None) -> None:
         super().__init__(rules, options)
         self._reloaders: dict[str, tuple[Element, bool]] = {}  # see _may_reload
+        self._moves: dict[int, tuple[CommandSpec, CommandSpec]] = {}  # see _card_move
 
     # --- who takes part -----------------------------------------------------------------
     def is_unit(self, state: BattleState, unit_id: str) -> bool:
@@ -113,12 +117,19 @@ class FlatOutWarHost(CardHost):
             if spec.type == "rally":  # the card scheme's own forced Rally replaces it
                 continue
             if spec.type == "move":
-                spec = attrs.evolve(spec, facts=(*spec.facts, *CARD_MOVE_FACTS))
+                spec = self._card_move(spec)
             out.append(spec)
         if unit.data.get("morale", "steady") not in ROUTED:
-            out.append(CommandSpec("objective", {}, (), "Record a scenario objective achieved"))
-            out.append(CommandSpec("strategic_victory", {}, (), "Declare a strategic victory"))
+            out.append(_OBJECTIVE)
+            out.append(_STRATEGIC)
         return out
+
+    def _card_move(self, spec: CommandSpec) -> CommandSpec:
+        """FOW's move spec with the card facts, made once per spec (FOW keeps its specs)."""
+        found = self._moves.get(id(spec))
+        if found is None or found[0] is not spec:
+            found = self._moves[id(spec)] = (spec, attrs.evolve(spec, facts=(*spec.facts, *CARD_MOVE_FACTS)))
+        return found[1]
 
     def action_kind(self, state: BattleState, command_type: str) -> str:
         return KINDS.get(command_type, "special")
@@ -212,7 +223,7 @@ class FlatOutWarHost(CardHost):
         return state.unit(unit_id).data.get("morale", "steady") in ROUTED
 
     def standing(self, state: BattleState, unit: UnitState) -> tuple[bool, dict[str, int] | None, bool]:
-        if unit.eliminated or not self.is_unit(state, unit.id):
+        if not self.rules.unit_can_activate(unit):  # (is_unit, on the unit at hand)
             return False, None, False
         owed = self.prep_owed(state, unit.id) if unit.id in self.rules._clock_units else {}  # (see _reload_weapons)
         return True, owed, unit.data.get("morale", "steady") in ROUTED

@@ -47,7 +47,10 @@ class ActivationMixin(PlayHelpers):
 
     # --- legal commands and the loop ------------------------------------------
     def can_activate(self, state: BattleState, unit_id: str) -> bool:
-        unit = state.unit(unit_id)
+        return self.unit_can_activate(state.unit(unit_id))
+
+    def unit_can_activate(self, unit: UnitState) -> bool:
+        """`can_activate` of a unit at hand (the card host asks it of every unit after every action)."""
         return not unit.eliminated and not unit.data.get("attached_to")
 
     def activatable(self, state: BattleState, side: str) -> list[UnitState]:
