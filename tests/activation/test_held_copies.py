@@ -7,6 +7,7 @@ when a change went by unseen."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -18,7 +19,7 @@ from campaign.engine.state import BattleState, ElementState, UnitState
 from campaign.rulesets.flat_out_war.samples import DEMONS, HUMAN
 from tests.activation.play import random_play
 from tests.activation.toy import ToyRules, setup
-from tests.flat_out_war.engine.corpus import _setup
+from tests.flat_out_war.engine.corpus import DATA, _setup, battles, fingerprint
 
 
 def _state() -> BattleState:
@@ -176,3 +177,16 @@ def test_verify_fails_a_battle_whose_changes_go_unseen(monkeypatch: pytest.Monke
     monkeypatch.setattr(Watch, "touch", lambda self: None)
     with pytest.raises(MissedChange):
         Battle.replay(s, played.log_dicts())
+
+
+CARD_CORPUS = {name: play for name, play in battles() if name.startswith("random cards")}
+
+
+@pytest.mark.parametrize("name", sorted(CARD_CORPUS))
+def test_the_card_corpus_plays_to_its_recorded_digests_under_verify(name: str) -> None:
+    """The corpus's card battles (recorded before the Watch) play to the same log, events and
+    digest with every trusted copy and answer checked (VERIFY, see conftest.py)."""
+    recorded = json.loads(DATA.read_text())[name]
+    _, battle = CARD_CORPUS[name]()
+    assert any(e.kind == "results_applied" for e in battle.events)
+    assert fingerprint(battle) == recorded

@@ -117,15 +117,32 @@ def _plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-# the fields _copy_unit and _copy_element copy; a class with other fields is deep-copied
+# the fields _copy_unit and _copy_element copy; a class with other fields (or code of its
+# own after __init__) is deep-copied
 _PLAIN = (
     tuple(f.name for f in attrs.fields(UnitState)) == ("id", "name", "side", "elements", "markers", "data")
     and tuple(f.name for f in attrs.fields(ElementState)) == ("id", "name", "unit", "entry", "alive", "markers", "data")
+    and not hasattr(ElementState, "__attrs_post_init__")
 )
 
 
+_NEW = object.__new__
+_SET = object.__setattr__  # (attrs' __init__ sets each field through its own __setattr__, in Python)
+
+
 def _copy_element(e: ElementState) -> ElementState:
-    return ElementState(e.id, e.name, e.unit, e.entry, e.alive, _plain_copy(e.markers), _plain_copy(e.data))
+    """ElementState(e.id, ..., copies of markers and data), filled in slot by slot: no
+    on_setattr hook runs in an attrs __init__ either, and ElementState has no other code
+    there (the field names are checked in _PLAIN)."""
+    c = _NEW(ElementState)
+    _SET(c, "id", e.id)
+    _SET(c, "name", e.name)
+    _SET(c, "unit", e.unit)
+    _SET(c, "entry", e.entry)
+    _SET(c, "alive", e.alive)
+    _SET(c, "markers", _plain_copy(e.markers))
+    _SET(c, "data", _plain_copy(e.data))
+    return c
 
 
 def _copy_unit(unit: UnitState, old: UnitState | None) -> UnitState:
