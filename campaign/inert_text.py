@@ -10,14 +10,14 @@ refusal for places where a name is typed.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 # C0 controls, DEL and C1 controls; the Unicode line and paragraph separators (which
 # split lines like a newline); the bidirectional controls that reorder what follows.
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_JSON_UNESCAPED = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# what json.dumps leaves unescaped (compiled by `re` on first use: only the JSON commands need it)
+_JSON_UNESCAPED = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 _SHOWN = {"\n": "⏎", "\t": "\\t", "\r": "\\r"}
 
 
@@ -52,5 +52,7 @@ def control_problem(text: str) -> str | None:
 
 def inert_json(data: Any, **options: Any) -> str:
     """json.dumps that also escapes DEL, C1 and bidi controls (json escapes only C0)."""
+    import json  # only the commands that print JSON: not at start-up
+
     text = json.dumps(data, **options)
-    return _JSON_UNESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_JSON_UNESCAPED, lambda m: f"\\u{ord(m.group()):04x}", text)

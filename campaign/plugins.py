@@ -5,7 +5,6 @@ entry-point group of installed distributions names are handed back."""
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import threading
 from collections.abc import Callable, Iterable
 from typing import TypeVar
@@ -15,6 +14,8 @@ T = TypeVar("T")
 
 def import_packages(path: Iterable[str], prefix: str) -> None:
     """Import every package directly under `path` (a package's `__path__`), named `prefix` + name."""
+    import pkgutil  # a slow import: only when every plug-in is listed, not at start-up
+
     for info in pkgutil.iter_modules(path, prefix):
         if info.ispkg:
             importlib.import_module(info.name)

@@ -20,7 +20,6 @@ import atexit
 import datetime as dt
 import hashlib
 import os
-import secrets
 import socket
 import threading
 from collections.abc import Iterator
@@ -276,7 +275,8 @@ def acquire(folder: str | Path, what: str, *, break_other_host: bool = False) ->
             if alive or (alive is None and not break_other_host):
                 raise CampaignBusy(folder, holder, alive=alive)
             broke = holder
-        mine = Holder(_HOST, os.getpid(), secrets.token_hex(8), what, _now(), _start_ticks(os.getpid()))
+        # a random token (as secrets.token_hex: os.urandom), without importing secrets and hmac
+        mine = Holder(_HOST, os.getpid(), os.urandom(8).hex(), what, _now(), _start_ticks(os.getpid()))
         _write(folder, mine, last)
         lease = Lease(folder, mine, broke)
         with _live_guard:

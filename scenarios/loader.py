@@ -27,11 +27,16 @@ def _builtins() -> dict[str, Scenario]:
     return found
 
 
+def _toml_files(folder: Path) -> list[Path]:
+    """folder.glob("*.toml"), sorted, without glob's pattern compiler (start-up)."""
+    return sorted(path for path in folder.iterdir() if path.name.endswith(".toml"))
+
+
 @cache
 def _builtin_files() -> dict[str, Path]:
     """Each built-in scenario's file by id (the library's first, as in `_builtins`)."""
-    found = {path.stem: path for path in sorted(LIBRARY.glob("*.toml"))}
-    for path in sorted(DEMO.glob("*.toml")):
+    found = {path.stem: path for path in _toml_files(LIBRARY)}
+    for path in _toml_files(DEMO):
         found.setdefault(path.stem, path)
     return found
 

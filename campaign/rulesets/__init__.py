@@ -11,7 +11,7 @@ own folder names it: callers ask the registry (`get_ruleset`, `ruleset_ids`,
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import importlib.util
 
 from campaign.plugins import LoadOnce, entry_point_classes, import_packages
 from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, UnknownRuleset
@@ -50,8 +50,12 @@ def _load_named(ruleset_id: str) -> None:
     """Import only the package named like the id (flat-out-war: flat_out_war), if there is
     one: opening a campaign needs its own ruleset, not every ruleset's catalogues."""
     name = ruleset_id.replace("-", "_")
-    if name.isidentifier() and any(info.ispkg and info.name == name for info in pkgutil.iter_modules(__path__)):
-        importlib.import_module(f"{__name__}.{name}")
+    if not name.isidentifier():
+        return
+    # find_spec, not pkgutil.iter_modules: pkgutil is a slow import for one lookup at start-up
+    spec = importlib.util.find_spec(f"{__name__}.{name}")
+    if spec is not None and spec.submodule_search_locations is not None:  # a package, as the rulesets are
+        importlib.import_module(spec.name)
 
 
 def ruleset_class(ruleset_id: str) -> type[Ruleset]:
