@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -98,20 +98,14 @@ def test_turn_start_rolls_extra_actions_and_initiative_orders_sides() -> None:
     assert not pending.prompt.endswith("or pass")
 
 
-def test_a_pass_is_never_offered_while_the_side_has_a_unit_to_activate() -> None:
-    """6.2: a side with an eligible unit must activate one; the scheme passes for a side
-    with none left. Every turn's offer across a whole battle holds no pass, and sides
-    still run out of units (forced passes) along the way."""
-    battle = start(setup(seed=11, rounds=3))
-    offers = 0
+def eager_bot(battle: Battle, look: Callable[[Decision], None] = lambda pending: None) -> None:
+    """The bot reading whole menus: every legal spec sorted by PREFERENCE, the first that is
+    accepted; `look` sees each decision first."""
     while battle.pending is not None:
         pending = battle.pending
         assert isinstance(pending, Decision)
-        if any(s.type == "activate" for s in pending.legal):
-            offers += 1
-            assert "pass" not in {s.type for s in pending.legal}, pending.prompt
-        specs = sorted(pending.legal, key=lambda s: PREFERENCE.index(s.type) if s.type in PREFERENCE else 99)
-        for spec in specs:
+        look(pending)
+        for spec in sorted(tuple(pending.legal), key=lambda s: PREFERENCE.index(s.type) if s.type in PREFERENCE else 99):
             try:
                 battle.apply(battle.command(spec))
                 break
@@ -119,6 +113,22 @@ def test_a_pass_is_never_offered_while_the_side_has_a_unit_to_activate() -> None
                 continue
         else:
             raise AssertionError(f"stuck at {pending.prompt}")
+
+
+def test_a_pass_is_never_offered_while_the_side_has_a_unit_to_activate() -> None:
+    """6.2: a side with an eligible unit must activate one; the scheme passes for a side
+    with none left. Every turn's offer across a whole battle holds no pass, and sides
+    still run out of units (forced passes) along the way."""
+    battle = start(setup(seed=11, rounds=3))
+    offers = 0
+
+    def no_pass_beside_activate(pending: Decision) -> None:
+        nonlocal offers
+        if any(s.type == "activate" for s in pending.legal):
+            offers += 1
+            assert "pass" not in {s.type for s in pending.legal}, pending.prompt
+
+    eager_bot(battle, no_pass_beside_activate)
     assert offers > 3
     assert any(e.kind == "pass" and e.data.get("forced") for e in battle.events)
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 import attrs
 
 from campaign.engine.battle import Battle
-from campaign.engine.errors import IllegalCommand
 from campaign.engine.lazy_specs import LazySpecs
 from campaign.engine.pending import Decision
 from campaign.rulesets import get_ruleset
-from tests.figwars3.test_battle import PREFERENCE, bot, setup
+from tests.figwars3.test_battle import bot, eager_bot, setup
 from tests.figwars3.test_part2_battle import part2_setup, play
 
 
@@ -36,21 +35,6 @@ def test_every_lookup_in_a_part2_battle_finds_what_a_scan_finds() -> None:
         battle.apply(command)
     assert lazy > 40
     assert battle.digest() == played.digest()
-
-
-def eager_bot(battle: Battle) -> None:
-    """The bot as it was: the whole menu sorted by PREFERENCE, the first that is accepted."""
-    while battle.pending is not None:
-        pending = battle.pending
-        assert isinstance(pending, Decision)
-        for spec in sorted(tuple(pending.legal), key=lambda s: PREFERENCE.index(s.type) if s.type in PREFERENCE else 99):
-            try:
-                battle.apply(battle.command(spec))
-                break
-            except IllegalCommand:
-                continue
-        else:
-            raise AssertionError(f"stuck at {pending.prompt}")
 
 
 def test_a_bot_reading_by_type_plays_the_battle_the_whole_menu_plays() -> None:
