@@ -180,7 +180,7 @@ async def _damage_result(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Hedgehog Patrol", "Mecha Lance", dice="table")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
+        app.start_battle(folder)  # opens on a roll dialog, not the battle screen
         await settle(pilot)
         await faces(pilot, 3, 5)  # two units a side: 1d8 each, the mecha place first
         while not isinstance(app.screen, FacesScreen) and any(p.startswith("Place ") for p in prompts(app)):
@@ -217,8 +217,7 @@ async def _acting_unit_in_view(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Strike Group", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
+        await open_battle(pilot, app, folder)
         assert "Hunter Pair" not in _units_shown(app)  # the last unit is far below the panel's 20 lines
 
         async def hunters() -> None:
@@ -254,8 +253,7 @@ async def _shoot_forms(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Strike Group", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
+        await open_battle(pilot, app, folder)
         seen: dict[str, set[str]] = {}
 
         async def shoot() -> None:
@@ -420,8 +418,7 @@ async def _seat(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Hedgehog Patrol", "Revenant Host", dice="table")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_battle(folder)
-        await settle(pilot)
+        await open_battle(pilot, app, folder)
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.session is not None
         session = screen.session
