@@ -26,7 +26,7 @@ from campaign.activation.phased.scheme import PhasedScheme
 from campaign.engine.commands import Command
 from campaign.engine.pending import CommandSpec
 from campaign.engine.scheme import initiative_order, register_scheme
-from campaign.engine.state import BattleState
+from campaign.engine.state import BattleState, UnitState
 from campaign.options import Option
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class InitiativeTurn(PhasedHost):
         super().__init__(rules, options)
         self.once = self.options.get("turn_structure") == ALTERNATE_UNTIL_ALL_PASS
         self._activate_specs: dict[tuple[str, str], CommandSpec] = {}
+        # each side's last offer, with the `activatable` list it was made from: rules that
+        # answer the same list until a unit falls (Flat Out War) get the same offer back
+        self._offers: dict[str, tuple[list[UnitState], list[CommandSpec]]] = {}
 
     def turn_start(self, state: BattleState, ctx: Context) -> PlanSteps:
         sched = state.scheme
@@ -66,10 +69,20 @@ class InitiativeTurn(PhasedHost):
         yield from self.rules.on_turn_start(state, side, ctx)
 
     def commands(self, state: BattleState, phase: Phase, side: str) -> list[CommandSpec]:
+        """One activate spec per unit the rules let activate (do not change the list: the
+        same one is answered while `activatable` answers the same list)."""
         units = self.rules.activatable(state, side)
-        if self.once:
+        if self.once:  # (filtered afresh each turn: nothing to keep)
             done = state.scheme["activated"]
-            units = [u for u in units if u.id not in done]
+            return self._specs([u for u in units if u.id not in done])
+        kept = self._offers.get(side)
+        if kept is not None and kept[0] is units:
+            return kept[1]
+        specs = self._specs(units)
+        self._offers[side] = (units, specs)
+        return specs
+
+    def _specs(self, units: list[UnitState]) -> list[CommandSpec]:
         made = self._activate_specs  # (each unit's frozen spec, made once: offered every turn of a battle)
         specs = []
         for u in units:
