@@ -333,6 +333,30 @@ def plain_leaf(obj: Any) -> Any:
     return obj if type(obj) in _PLAIN_LEAVES else converter().unstructure(obj)
 
 
+_FACTORY = object()  # a field whose default is made by a factory: made again for each check
+# How `compact` writes a class: (field name, its default or _FACTORY, the field, always
+# written), in writing order; by class and what `order` and `keep` say of it.
+_PLANS: dict[tuple[type, tuple[str, ...], frozenset[str]], tuple[tuple[str, Any, attrs.Attribute, bool], ...]] = {}
+
+
+def _plan(
+    cls: type, order: Mapping[type, tuple[str, ...]], keep: Mapping[type, frozenset[str]]
+) -> tuple[tuple[str, Any, attrs.Attribute, bool], ...]:
+    key = (cls, order.get(cls, ()), keep.get(cls, frozenset()))
+    plan = _PLANS.get(key)
+    if plan is None:
+        fields = {f.name: f for f in attrs.fields(cls)}
+        names = key[1] or tuple(fields)
+        names = (*names, *(n for n in fields if n not in names))
+        plan = tuple(
+            (name, _FACTORY if isinstance(fields[name].default, attrs.Factory) else fields[name].default,  # type: ignore[arg-type]
+             fields[name], name in key[2])
+            for name in names
+        )  # fmt: skip
+        _PLANS[key] = plan
+    return plan
+
+
 def compact(
     obj: Any,
     *,
@@ -347,20 +371,28 @@ def compact(
     """
     order = order or {}
     keep = keep or {}
-    if attrs.has(type(obj)):
-        fields = {f.name: f for f in attrs.fields(type(obj))}
-        names = order.get(type(obj), ()) or tuple(fields)
-        names = (*names, *(n for n in fields if n not in names))
-        out = {}
-        for name in names:
-            value = getattr(obj, name)
-            always = name in keep.get(type(obj), frozenset())
-            if value is None or (not always and value == _default(fields[name])):
-                continue
-            out[name] = compact(value, order=order, keep=keep, leaf=leaf)
-        return out
-    if isinstance(obj, (list, tuple)):
-        return [compact(v, order=order, keep=keep, leaf=leaf) for v in obj]
-    if isinstance(obj, Mapping):
-        return {k: compact(v, order=order, keep=keep, leaf=leaf) for k, v in obj.items()}
-    return leaf(obj)
+    plans: dict[type, Any] = {}  # each class's plan (None: not an attrs class), for this call
+
+    def walk(obj: Any) -> Any:
+        cls = type(obj)
+        try:
+            plan = plans[cls]
+        except KeyError:
+            plan = plans[cls] = _plan(cls, order, keep) if attrs.has(cls) else None
+        if plan is not None:
+            out = {}
+            for name, default, field, always in plan:
+                value = getattr(obj, name)
+                if value is None:
+                    continue
+                if not always and value == (_default(field) if default is _FACTORY else default):
+                    continue
+                out[name] = walk(value)
+            return out
+        if cls is list or cls is tuple or isinstance(obj, (list, tuple)):
+            return [walk(v) for v in obj]
+        if cls is dict or isinstance(obj, Mapping):
+            return {k: walk(v) for k, v in obj.items()}
+        return leaf(obj)
+
+    return walk(obj)

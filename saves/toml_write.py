@@ -15,15 +15,33 @@ from typing import Any
 import tomli_w
 
 WIDTH = 88  # a list longer than this is split over several lines, one item per line
+# What tomli-w escapes in a basic string (quote, backslash, control characters but tab).
+_ESCAPED = frozenset('"\\\x7f') | frozenset(chr(i) for i in range(32) if chr(i) != "\t")
+_KEYS: dict[str, str] = {}  # a key as written, by name (field names: a few dozen)
 
 
 def _scalar(value: Any) -> str:
-    # tomli-w's own formatting of one value (string escapes, booleans, numbers).
+    # tomli-w's own formatting of one value (string escapes, booleans, numbers), asked of
+    # tomli-w only where it would do more than quote or print the value: a file holds
+    # hundreds of values, and a whole tomli-w document per value was most of a save's time.
+    kind = type(value)
+    if kind is str:
+        if _ESCAPED.isdisjoint(value):
+            return f'"{value}"'
+    elif kind is int or kind is float:
+        return str(value)
+    elif kind is bool:
+        return "true" if value else "false"
     return tomli_w.dumps({"v": value})[len("v = ") : -1]
 
 
 def _key(name: str) -> str:
-    return tomli_w.dumps({name: 0})[: -len(" = 0\n")]
+    key = _KEYS.get(name)
+    if key is None:
+        key = tomli_w.dumps({name: 0})[: -len(" = 0\n")]
+        if len(_KEYS) < 4096:  # user-named keys (side ids, options) must not grow it forever
+            _KEYS[name] = key
+    return key
 
 
 def inline(value: Any) -> str:
