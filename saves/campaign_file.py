@@ -168,12 +168,17 @@ def _roll_forward(folder: Path) -> bool:
     files = _journal_files(folder)
     if files is None:
         return False
+    _apply_journal(folder, files)
+    return bool(files)
+
+
+def _apply_journal(folder: Path, files: Mapping[str, str]) -> None:
+    """Replace each file by its text from the journal on disk, then remove the journal."""
     for rel, text in files.items():
         check_ref(folder / JOURNAL, "files.path", rel)
         atomic_write_text(folder / rel, text)
     os.unlink(folder / JOURNAL)
     _fsync_dir(folder)
-    return bool(files)
 
 
 def pending_save(folder: str | Path) -> str:
@@ -232,7 +237,9 @@ def write_files(
         else:
             journal = tomli_w.dumps({"files": [{"path": rel, "text": text} for rel, text in changed.items()]})
             atomic_write_text(folder / JOURNAL, journal)
-            _roll_forward(folder)
+            # what a crash from here on leaves is finished from the journal by the next
+            # writer; this one has the journal's texts at hand and need not read it back
+            _apply_journal(folder, changed)
         note_write(folder, what)
 
 
@@ -393,10 +400,19 @@ def create_campaign_folder(
 
 
 def new_campaign_folder(
-    folder: str | Path, campaign: Campaign, forces: Mapping[str, Force], scenarios: Sequence[Scenario] = ()
+    folder: str | Path,
+    campaign: Campaign,
+    forces: Mapping[str, Force],
+    scenarios: Sequence[Scenario] = (),
+    *,
+    forces_load_as_given: bool = False,
 ) -> CampaignFolder:
     """`create_campaign_folder`, returning the folder as `load_campaign` reads it back, from the
-    texts just written rather than from the disk again (`muster --demo` shows it at once)."""
+    texts just written rather than from the disk again (`muster --demo` shows it at once).
+
+    `forces_load_as_given`: the caller knows its forces load back from their text as they
+    are (the demos' built-in samples: tests/saves/test_campaign_file.py checks each demo
+    folder against a load of it), so they are not read back from it before the write."""
     from saves.scenario_file import dump_scenario, parse_scenario
 
     folder = Path(folder)
@@ -407,7 +423,11 @@ def new_campaign_folder(
         raise SaveError(folder, f"no force for side(s) {', '.join(missing)}")
     files = {force_ref(side.id): dump_force(forces[side.id]) for side in campaign.sides}
     # a force the loader would refuse is refused now, before any write
-    read = {side.id: parse_force(files[force_ref(side.id)], folder / force_ref(side.id)) for side in campaign.sides}
+    read = (
+        {side.id: forces[side.id] for side in campaign.sides}
+        if forces_load_as_given
+        else {side.id: parse_force(files[force_ref(side.id)], folder / force_ref(side.id)) for side in campaign.sides}
+    )
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "battles").mkdir(exist_ok=True)
     for scenario in scenarios:

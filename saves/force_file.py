@@ -223,12 +223,22 @@ def _key(text: str) -> str:
 _PLACEHOLDER = re.compile(r"\s*(?::\s*X|\s+X|\s*\(X\))\s*$", re.IGNORECASE)
 
 
-def _attribute_catalogue(ruleset: Ruleset) -> list[str]:
-    """Attribute names of every edition of the ruleset, placeholders ("Reload: X") cut off.
+# Each ruleset edition's catalogue and its names' `_key`s: the same for every force of it,
+# and a few hundred regex substitutions to make (issue 17: most of a force file's load).
+_CATALOGUES: dict[tuple[type, str | None], tuple[list[str], tuple[str, ...]]] = {}
+
+
+def _attribute_catalogue(ruleset: Ruleset) -> tuple[list[str], tuple[str, ...]]:
+    """Attribute names of every edition of the ruleset, placeholders ("Reload: X") cut off,
+    and their `_key`s.
 
     An attribute from another edition is left to the ruleset's own findings, which say
     which edition has it; only a name no edition knows is a load error (a typo).
     """
+    cache_key = (type(ruleset), ruleset.edition)
+    found = _CATALOGUES.get(cache_key)
+    if found is not None:
+        return found
     names = set(ruleset.attribute_names())
     for edition in type(ruleset).editions:
         if edition != ruleset.edition:
@@ -236,7 +246,9 @@ def _attribute_catalogue(ruleset: Ruleset) -> list[str]:
                 names.update(get_ruleset(ruleset.id, edition).attribute_names())
             except (ValueError, TypeError):
                 pass
-    return sorted({_PLACEHOLDER.sub("", n).strip() for n in names if _key(n)})
+    catalogue = sorted({_PLACEHOLDER.sub("", n).strip() for n in names if _key(n)})
+    found = _CATALOGUES[cache_key] = (catalogue, tuple(_key(name) for name in catalogue))
+    return found
 
 
 def _known_attribute(text: str, keys: tuple[str, ...]) -> bool:
@@ -257,8 +269,7 @@ def force_problems(
     problems = _Problems(file, text, force)
     ruleset = _ruleset(force, problems)
     dice = tuple(ruleset.dice) if ruleset is not None else ()
-    names = _attribute_catalogue(ruleset) if ruleset is not None else []
-    keys = tuple(_key(name) for name in names)
+    names, keys = _attribute_catalogue(ruleset) if ruleset is not None else ([], ())
 
     def check_name(path: list[str | int], name: str, what: str) -> None:
         if not name.strip():

@@ -84,4 +84,5 @@ def create_demo(folder: str | Path, seed: int = 2026, ruleset: str = "") -> Camp
     from saves.campaign_file import new_campaign_folder
 
     campaign, forces = demo_for(ruleset)(seed)
-    return new_campaign_folder(folder, campaign, forces)
+    # built-in samples: each demo's folder is checked against a load of it by the tests
+    return new_campaign_folder(folder, campaign, forces, forces_load_as_given=True)

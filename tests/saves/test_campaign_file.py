@@ -23,6 +23,7 @@ from saves.campaign_file import (
     write_files,
 )
 from saves.errors import FormatTooNew, SaveError
+from saves.force_file import load_force
 from saves.lease import CampaignBusy
 from saves.lock import campaign_lock
 from scenarios import builtin_scenarios
@@ -103,6 +104,18 @@ def test_a_new_folder_is_returned_as_loading_it_reads_it(tmp_path: Path, ruleset
 
     made = create_demo(tmp_path / "demo", ruleset=ruleset)
     assert made == load_campaign(tmp_path / "demo", LIB)
+    assert made.forces == {side: load_force(tmp_path / "demo" / f"forces/{side}.toml") for side in made.forces}
+
+
+def test_a_demo_hands_over_its_forces_without_reading_them_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the demos' forces are built-in samples (the test above checks they load as they are):
+    # `muster --demo` writes them without parsing their text again (issue 17's start-up)
+    import saves.campaign_file
+    from scenarios.demo import create_demo, demo_forces
+
+    monkeypatch.setattr(saves.campaign_file, "parse_force", lambda *a, **k: pytest.fail("read back"))
+    made = create_demo(tmp_path / "demo")
+    assert made.forces == demo_forces()
     assert set(made.seen) == {"campaign.toml", *(f"forces/{side.id}.toml" for side in made.campaign.sides)}
 
 
