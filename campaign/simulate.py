@@ -77,6 +77,7 @@ def play_sides(forces: tuple[Force, ...], scenario: Scenario, seed: int, index: 
     """`play_one` for any number of forces, sides "a", "b", "c"... in their order."""
     from campaign.activation import DEFAULT_SCHEME
     from campaign.engine.battle import Battle
+    from campaign.engine.collector import collector_paused
     from campaign.engine.setup import BattleSetup, SideSetup
 
     ruleset, simulator = simulator_for(*forces)
@@ -88,7 +89,8 @@ def play_sides(forces: tuple[Force, ...], scenario: Scenario, seed: int, index: 
         activation=ruleset.default_activation or DEFAULT_SCHEME,  # d10's phased turn, say
     )
     battle = Battle.start(setup)
-    simulator.play(battle, s)
+    with collector_paused():  # a batch of steps (campaign.engine.collector)
+        simulator.play(battle, s)
     outcome = battle.rules.outcome(battle.state)
     losses = {(u.side, u.name): sum(1 for e in u.elements if not e.alive) for u in battle.state.units}
     return BattleResult(index, outcome.winner(), outcome.vps(), losses, _kills(battle))

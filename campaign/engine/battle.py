@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from campaign.engine.canonical import digest as _digest
+from campaign.engine.collector import collector_paused
 from campaign.engine.commands import GENERIC_COMMANDS, Command, CommandTypes
 from campaign.engine.context import Context
 from campaign.engine.dice import DiceSource, RollRecord, check_faces, dice_for
@@ -51,22 +52,27 @@ class LogEntry:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], index: int = 0) -> LogEntry:
-        if not isinstance(data, Mapping):
+        # (`type(...) is dict` first: what a log holds, without the Mapping ABC's slower test)
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise ReplayError(index, "a log entry must be a table")
         command = data.get("command")
-        if not isinstance(command, Mapping):
+        if type(command) is not dict and not isinstance(command, Mapping):
             raise ReplayError(index, "a log entry needs command = { type = ... }")
         rolls_raw = data.get("rolls", [])
         if not isinstance(rolls_raw, list):
             raise ReplayError(index, "rolls must be a list of { die, faces, purpose }")
         try:
-            rolls = [RollRecord.from_dict(r) for r in rolls_raw]
+            rolls = [_roll_from_dict(r) for r in rolls_raw] if rolls_raw else []
         except (ValueError, AttributeError) as exc:
             raise ReplayError(index, str(exc)) from None
         seq = data.get("seq", index)
-        if isinstance(seq, bool) or not isinstance(seq, int):
+        if type(seq) is not int and (isinstance(seq, bool) or not isinstance(seq, int)):
             raise ReplayError(index, f"seq must be a whole number, not {seq!r}")
-        return cls(seq, str(data.get("side", "")), dict(command), rolls)
+        side = data.get("side", "")
+        return cls(seq, side if type(side) is str else str(side), dict(command), rolls)
+
+
+_roll_from_dict = RollRecord.from_dict
 
 
 @attrs.frozen
@@ -407,9 +413,11 @@ class Battle:
 
     def _drive(self, value: Any) -> None:
         """Send `value` in and run until the engine must wait (or the battle ends)."""
+        send = self._gen.send
+        rolls = self._log[-1].rolls  # (the entry being resolved: nothing logs another meanwhile)
         while True:
             try:
-                request = self._gen.send(value)
+                request = send(value)
             except StopIteration:
                 self._pending = None
                 if not self._state.over:
@@ -425,7 +433,7 @@ class Battle:
             if record is None:
                 self._pending = request
                 return
-            self._log[-1].rolls.append(record)
+            rolls.append(record)
             value = record.faces
 
     def _answer(self, request: RollRequest) -> RollRecord | None:
@@ -467,19 +475,20 @@ class Battle:
         first = 0
         self._owned = owned
         try:
-            if start is not None:
-                self._restore(start, entries)
-                self._replayed(start.entry, entries, progress, every)
-                first = start.entry + 1
-            for index in range(first, len(entries)):
-                entry = entries[index]
-                self._queue = deque(entry.rolls)
-                if index == 0:
-                    self._log.append(LogEntry(0, "", {"type": "start"}))
-                    self._drive(None)
-                else:
-                    self._replay_entry(index, entry)
-                self._replayed(index, entries, progress, every)
+            with collector_paused():  # (a batch of steps: campaign.engine.collector)
+                if start is not None:
+                    self._restore(start, entries)
+                    self._replayed(start.entry, entries, progress, every)
+                    first = start.entry + 1
+                for index in range(first, len(entries)):
+                    entry = entries[index]
+                    self._queue = deque(entry.rolls)
+                    if index == 0:
+                        self._log.append(LogEntry(0, "", {"type": "start"}))
+                        self._drive(None)
+                    else:
+                        self._replay_entry(index, entry)
+                    self._replayed(index, entries, progress, every)
         finally:
             self._queue = None
             self._owned = False

@@ -39,19 +39,16 @@ class RollRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RollRecord:
-        die, faces, by = data.get("die"), data.get("faces"), data.get("by", "")
-        if type(die) is int and type(faces) is list and all(type(f) is int for f in faces) and not by:
-            # as a log holds them (every roll of every replay): nothing to convert
-            return cls(die, tuple(faces), str(data.get("purpose", "")))
-        try:
+        try:  # (every roll of every replay: `map` converts the faces, ints as they are, in C)
             die = int(data["die"])
-            faces = tuple(int(f) for f in data["faces"])
+            faces = tuple(map(int, data["faces"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a roll needs die = N and faces = [..] ({exc})") from None
         by = data.get("by", "")
         if by not in ("", "engine"):
             raise ValueError(f'a roll\'s by must be "engine" when given, not {by!r}')
-        return cls(die, faces, str(data.get("purpose", "")), by)
+        purpose = data.get("purpose", "")
+        return cls(die, faces, purpose if type(purpose) is str else str(purpose), by)
 
 
 def check_faces(request: RollRequest, faces: Sequence[int]) -> tuple[int, ...]:

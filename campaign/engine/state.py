@@ -95,15 +95,14 @@ class UnitState:
     def alive(self) -> list[ElementState]:
         # asked thousands of times a battle, mostly while no element lives or dies: the
         # living elements are kept per unit for the liveness epoch (a copy is answered)
-        epoch = _EPOCH[0]
         kept = _ALIVE.get(id(self))
-        if kept is not None and kept[0] is self and kept[1] == epoch:
-            return list(kept[2])
+        if kept is not None and kept[1] == _EPOCH[0] and kept[0] is self:
+            return kept[2][:]
         living = [e for e in self.elements if e.alive]
         if len(_ALIVE) >= _KEEP:
             _ALIVE.clear()
-        _ALIVE[id(self)] = (self, epoch, living)
-        return list(living)
+        _ALIVE[id(self)] = (self, _EPOCH[0], living)
+        return living[:]
 
     @property
     def eliminated(self) -> bool:

@@ -157,11 +157,13 @@ class InitiativeScheme(PhasedScheme):
         return self._host
 
     def run(self, state: BattleState, ctx: Context) -> Steps:
+        """The phased loop's own generator, its keys set first (not a generator of its own:
+        every roll and Decision of the battle would pass through one more)."""
         sched = state.scheme
         for key, empty in (("order", []), ("current", ""), ("active_unit", ""), ("activated", []), ("passed", [])):
             sched.setdefault(key, empty)
         sched.setdefault("owner_turns", {s.id: 0 for s in state.sides})
-        return (yield from super().run(state, ctx))
+        return super().run(state, ctx)
 
     def turn_over(self, state: BattleState, ctx: Context) -> bool:
         """The round limit only: the rules' end is read as the next round would begin

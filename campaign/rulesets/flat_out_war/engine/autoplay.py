@@ -88,17 +88,19 @@ class AutoPlayer:
 def play_out(battle: Any, seed: int = 0, max_steps: int = 20_000, long_range: float = 0.3) -> int:
     """Answer decisions until the battle ends (or max_steps); returns the steps taken.
     `long_range` is the share of shots taken at long range (0: all at short range)."""
+    from campaign.engine.collector import collector_paused
     from campaign.engine.errors import IllegalCommand
 
     player = AutoPlayer(seed, long_range=long_range)
     steps = 0
-    while isinstance(battle.pending, Decision) and steps < max_steps:
-        try:
-            battle.apply(player.answer(battle))
-        except IllegalCommand:  # a choice the table facts rule out: give up the activation
-            quiet = [s for s in battle.legal_commands() if s.type in ("end_activation", "pass", "report", "keep")]
-            if not quiet:
-                raise
-            battle.apply(battle.command(quiet[0]))
-        steps += 1
+    with collector_paused():  # a batch of steps (campaign.engine.collector)
+        while isinstance(battle.pending, Decision) and steps < max_steps:
+            try:
+                battle.apply(player.answer(battle))
+            except IllegalCommand:  # a choice the table facts rule out: give up the activation
+                quiet = [s for s in battle.legal_commands() if s.type in ("end_activation", "pass", "report", "keep")]
+                if not quiet:
+                    raise
+                battle.apply(battle.command(quiet[0]))
+            steps += 1
     return steps
