@@ -85,3 +85,24 @@ def test_living_elements_follow_the_liveness_epoch() -> None:
     unit.markers["removed"] = True
     liveness_changed()
     assert unit.eliminated
+
+
+def test_unit_and_element_assignments_move_the_epochs_as_attrs_hooks_did() -> None:
+    from campaign.engine import state as S
+
+    def epochs() -> tuple[int, int, int]:
+        return S.liveness_epoch(), S.revival_epoch(), S.marks_epoch()
+
+    before = epochs()
+    es = ElementState("u/e", "E", "u", markers={"prone": True})  # made: no epoch moves
+    unit = UnitState("u", "U", "a", [es])
+    assert epochs() == before
+    es.data, es.name, unit.data = {"hp": 1}, "F", {"morale": "steady"}  # no hook on these
+    assert epochs() == before and (es.data, es.name, unit.data) == ({"hp": 1}, "F", {"morale": "steady"})
+    es.alive = False  # a loss: liveness moves, revivals do not
+    assert epochs() == (before[0] + 1, before[1], before[2]) and es.alive is False
+    es.alive = True  # a revival
+    assert epochs() == (before[0] + 2, before[1] + 1, before[2])
+    es.markers = {}  # a whole dict assigned: every epoch moves
+    unit.elements = [es]
+    assert epochs() == (before[0] + 4, before[1] + 3, before[2] + 2)

@@ -15,7 +15,7 @@ activates a unit through the rules' ordinary activation hooks.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from campaign.activation.phased.plan import ALTERNATE, Phase, TurnPlan
@@ -32,6 +32,7 @@ SCHEME_NAME = "phased"  # the scheme's registry name, passed to BattleRules.sche
 
 Steps = Resolution  # a hook that may roll and ask (campaign.engine.pending)
 PlanSteps = Generator[Pending, Any, TurnPlan]  # the turn-start hook: rolls, asks, then the plan
+PASS = CommandSpec("pass", label="Pass")  # offered with every pick of an ALTERNATE phase (frozen: made once)
 
 
 def no_steps() -> Steps:
@@ -64,6 +65,12 @@ class PhasedHost(ABC):
     def pick_start(self, state: BattleState, phase: Phase, side: str, ctx: Context) -> Steps:
         """Before each turn of `side` in an ALTERNATE phase (its commands are asked after)."""
         return no_steps()
+
+    def menu(self, state: BattleState, phase: Phase, side: str, legal: list[CommandSpec],
+             may_pass: bool) -> Sequence[CommandSpec]:
+        """The Decision's menu of a pick in an ALTERNATE phase: `legal`, then the pass when
+        `may_pass`. A host may answer a menu it keeps: the same specs, in the same order."""
+        return (*legal, PASS) if may_pass else tuple(legal)
 
     def pick_end(self, state: BattleState, phase: Phase, side: str, picked: bool, ctx: Context) -> Steps:
         """After each turn of `side` in an ALTERNATE phase; `picked`: it gave a command

@@ -16,14 +16,15 @@ this turn was built from the phased parts replay to the same digests, events and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.activation import DEFAULT_SCHEME
-from campaign.activation.phased.host import PhasedHost, PlanSteps, Steps
+from campaign.activation.phased.host import PASS, PhasedHost, PlanSteps, Steps
 from campaign.activation.phased.plan import ALTERNATE, FINAL, Phase, TurnPlan
 from campaign.activation.phased.scheme import PhasedScheme
 from campaign.engine.commands import Command
+from campaign.engine.lazy_specs import LazySpecs
 from campaign.engine.pending import CommandSpec
 from campaign.engine.scheme import initiative_order, register_scheme
 from campaign.engine.state import BattleState, UnitState
@@ -36,6 +37,34 @@ ONE_PER_ROUND = "one_activation_per_round"
 ALTERNATE_UNTIL_ALL_PASS = "alternate_until_all_pass"
 
 
+class ActivateMenu(LazySpecs):
+    """The initiative turn's menu, every spec made: one activate spec per unit (then the
+    pass). The engine's check of an `activate` finds the unit's spec by its id, the one a
+    scan would find; any other command is checked by the scan."""
+
+    __slots__ = ("_by_unit",)
+
+    def __init__(self, specs: tuple[CommandSpec, ...]) -> None:
+        super().__init__(specs)
+        self._all = specs
+        by_unit: dict[Any, CommandSpec] = {}
+        for spec in reversed(specs):  # (backwards: the first spec of a unit is the one kept)
+            if spec.type == "activate":
+                params = spec.params
+                if len(params) != 1 or "unit" not in params:  # (not one of ours: the scan decides)
+                    by_unit = {}
+                    break
+                by_unit[params["unit"]] = spec
+        self._by_unit = by_unit
+
+    def first_match(self, command: Any) -> CommandSpec | None:
+        if self._by_unit and getattr(command, "type", None) == "activate":
+            unit = getattr(command, "unit", None)
+            if type(unit) is str:
+                return self._by_unit.get(unit)
+        return super().first_match(command)
+
+
 class InitiativeTurn(PhasedHost):
     """The initiative turn's hooks: any rules, through their ordinary activation hooks."""
 
@@ -46,6 +75,7 @@ class InitiativeTurn(PhasedHost):
         # each side's last offer, with the `activatable` list it was made from: rules that
         # answer the same list until a unit falls (Flat Out War) get the same offer back
         self._offers: dict[str, tuple[list[UnitState], list[CommandSpec]]] = {}
+        self._menus: dict[str, tuple[list[CommandSpec], bool, ActivateMenu]] = {}  # each side's, with its offer
 
     def turn_start(self, state: BattleState, ctx: Context) -> PlanSteps:
         sched = state.scheme
@@ -91,6 +121,19 @@ class InitiativeTurn(PhasedHost):
                 spec = made[(u.id, u.name)] = CommandSpec("activate", {"unit": u.id}, label=f"Activate {u.name}")
             specs.append(spec)
         return specs
+
+    def menu(self, state: BattleState, phase: Phase, side: str, legal: list[CommandSpec],
+             may_pass: bool) -> Sequence[CommandSpec]:
+        """The side's kept offer as an ActivateMenu, kept with it (until_all_pass: a tuple,
+        as its offer is made afresh each turn)."""
+        if self.once:
+            return super().menu(state, phase, side, legal, may_pass)
+        kept = self._menus.get(side)
+        if kept is not None and kept[0] is legal and kept[1] == may_pass:
+            return kept[2]
+        made = ActivateMenu((*legal, PASS) if may_pass else tuple(legal))
+        self._menus[side] = (legal, may_pass, made)
+        return made
 
     def may_pass(self, state: BattleState, phase: Phase, side: str) -> bool:
         return bool(self.rules.may_pass(state, side))

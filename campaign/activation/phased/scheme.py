@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from campaign.engine.context import Context
 
 KEY = "phased"  # state.scheme[KEY]: the turn's bookkeeping
-PASS = CommandSpec("pass", label="Pass")  # offered with every pick of an ALTERNATE phase (frozen: made once)
 
 
 @attrs.define(frozen=True)
@@ -210,7 +209,7 @@ class PhasedScheme(ActivationScheme):
             else:
                 idle.discard(side)
                 name = state.side(side).name
-                offer = (*legal, PASS) if host.may_pass(state, phase, side) else tuple(legal)
+                offer = host.menu(state, phase, side, legal, host.may_pass(state, phase, side))
                 command = yield Decision(side, f"{name}: {host.prompt(state, phase, side)}", offer)
                 if command.type == "pass":
                     passes += 1

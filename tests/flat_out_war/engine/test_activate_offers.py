@@ -9,10 +9,12 @@ from typing import Any
 
 import attrs
 
-from campaign.activation.phased.initiative import ALTERNATE_UNTIL_ALL_PASS, InitiativeTurn
+from campaign.activation.phased.initiative import ALTERNATE_UNTIL_ALL_PASS, ActivateMenu, InitiativeTurn
 from campaign.engine.battle import Battle
+from campaign.engine.commands import Activate, EndActivation, Pass
 from campaign.engine.dice import TableDice
-from campaign.engine.pending import CommandSpec, Decision, RollRequest
+from campaign.engine.lazy_specs import first_match
+from campaign.engine.pending import CommandSpec, Decision, RollRequest, first_matching
 from campaign.rulesets.flat_out_war.engine.autoplay import AutoPlayer
 from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, EXAMPLES, HUMAN, ORCS
 from tests.activation.play import random_answer
@@ -41,6 +43,10 @@ def check_offers(b: Battle) -> None:
     pending = b.pending
     if isinstance(pending, Decision) and pending.legal and pending.legal[0].type == "activate":
         assert [s for s in pending.legal if s.type == "activate"] == fresh_offer(b, pending.side)
+        # the engine's check finds the spec a scan of the menu finds (ActivateMenu's index)
+        units = [u.id for u in b.state.units]
+        for command in (*(Activate(unit=u) for u in units), Activate(unit="nobody"), Pass(), EndActivation(unit=units[0])):
+            assert first_match(pending.legal, command) is first_matching(tuple(pending.legal), command)
 
 
 def play_checked(b: Battle, seed: int, limit: int = 1200) -> int:
@@ -90,6 +96,23 @@ def test_the_same_list_gives_the_same_offer_and_a_fall_a_new_one() -> None:
     for es in bt.state.unit("others").elements:
         es.alive = False
     assert [s.params["unit"] for s in host.commands(bt.state, None, "red")] == ["reds"]
+
+
+def test_the_menu_is_kept_with_the_offer_and_indexed_by_unit() -> None:
+    a = force("Red", ("Reds", (el("A"),)), ("Others", (el("O"),)), edition=SO)
+    bt = new_battle(a, force("Blue", ("Blues", (el("B"),)), edition=SO), edition=SO)
+    initiative(bt, "red")
+    host: Any = bt.scheme.host(bt.ctx)
+    menu = bt.pending.legal  # type: ignore[union-attr]
+    assert isinstance(menu, ActivateMenu) and [s.type for s in menu] == ["activate", "activate", "pass"]
+    offer = host.commands(bt.state, None, "red")
+    assert host.menu(bt.state, None, "red", offer, True) is menu  # the same offer: the same menu
+    assert list(host.menu(bt.state, None, "red", offer, False)) == list(menu)[:2]
+    assert first_match(menu, Activate(unit="others")) is menu[1]
+    # a spec with other params leaves the menu unindexed: the scan decides
+    odd = ActivateMenu((CommandSpec("activate", {"unit": "x", "mode": "fast"}), menu[0]))
+    assert first_match(odd, Activate(unit="reds")) is menu[0]
+    assert first_match(odd, Activate(unit="x")) is None
 
 
 def test_rules_answering_a_new_list_each_turn_get_a_fresh_offer() -> None:
