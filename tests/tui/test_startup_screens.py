@@ -90,3 +90,27 @@ async def test_the_dashboard_gives_the_battles_table_the_focus_first(app: Muster
         await settle(pilot)
         assert isinstance(app.screen, DashboardScreen) and app.focused is not None and app.focused.id == "history"
         assert "track-scroll" not in focused  # never focused on the way (each move restyles both widgets)
+
+
+async def test_a_screen_is_laid_out_again_only_for_a_new_size(app: MusterApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual.screen import Screen
+
+    from tui.widgets.header import MusterHeader
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = LogViewerScreen("Battle 1", "a draw", ["one line"])
+        resized: list[Any] = []
+        real = Screen._refresh_layout
+        monkeypatch.setattr(Screen, "_refresh_layout", lambda self, size=None, scroll=False: (resized.append((self, size)), real(self, size, scroll))[1])
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        # laid out as it opens (ScreenResume) and for what its widgets asked since; its own
+        # first Resize (same size) lays nothing out again
+        assert [size for shown, size in resized if shown is screen].count(app.size) == 1
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one(MusterHeader).region.width == 100
+        assert "one line" in screen_text(app)

@@ -6,6 +6,7 @@ from typing import Any, ClassVar, TypeVar
 
 from textual._context import active_app
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
@@ -32,6 +33,18 @@ def size_classes(screen: Screen[Any]) -> None:
         screen.add_class(*screen._get_breakpoint_classes(dimension, points), update=False)
 
 
+def laid_out_for(screen: Screen[Any], size: Size) -> bool:
+    """The screen's layout was last made for `size` (so a Resize to it needs none).
+
+    Textual's first layout of a screen sends the screen itself a Resize (its size went from
+    nothing to the terminal's), whose handler laid the whole screen out and drew it again at
+    the same size, and every Resize of the top screen does so for the screens beneath it
+    too (issue 17's start-up: a sixth of drawing the demo's dashboard). What a widget asked
+    for since (a layout, a repaint) the screen's update timer does as it always does; a new
+    size is laid out as before."""
+    return size == screen._compositor.size
+
+
 class MusterScreen(Screen[ResultT]):
     """A full screen. Subclasses set HELP_TOPIC and override `has_unsaved` / `save`."""
 
@@ -48,6 +61,10 @@ class MusterScreen(Screen[ResultT]):
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
         widgets.append(TooSmall(id="too-small"))  # mounted with the screen's own widgets: one layout
+
+    def _screen_resized(self, size: Size) -> None:
+        if not laid_out_for(self, size):
+            super()._screen_resized(size)
 
     def has_unsaved(self) -> bool:
         return False
@@ -96,6 +113,10 @@ class MusterModal(ModalScreen):
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
         widgets.append(TooSmall(id="too-small"))
+
+    def _screen_resized(self, size: Size) -> None:
+        if not laid_out_for(self, size):
+            super()._screen_resized(size)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
