@@ -96,19 +96,20 @@ class Priced:
         return None if self.cost is None else self.cost.total
 
 
-def price(force: Force) -> Priced:
-    """Price and validate a force; a ruleset's failure becomes a message, not a crash."""
+def price(force: Force, *, findings: bool = True) -> Priced:
+    """Price and validate a force; a ruleset's failure becomes a message, not a crash.
+    `findings=False`: the price alone (no findings; the dashboard shows only totals)."""
     try:
         ruleset = ruleset_for(force)
         cost = ruleset.price(force)
-        findings = tuple(ruleset.validate(force))
+        found = tuple(ruleset.validate(force)) if findings else ()
     except NotImplementedError:
         return Priced(None, (), f"{force.ruleset} cannot price forces yet")
     except (KeyError, ValueError) as exc:
         return Priced(None, (), str(exc))
     except Exception as exc:  # noqa: BLE001 - a half-typed edit must never take the app down
         return Priced(None, (), f"{force.ruleset} could not price this force: {exc}")
-    return Priced(cost, findings)
+    return Priced(cost, found)
 
 
 def element_cost(priced: Priced, unit: int, element: int) -> ElementCost | None:

@@ -295,7 +295,7 @@ class DashboardScreen(MusterScreen):
         text = Text()
         for side in camp.sides:
             force = forces[side.id]
-            priced = workspace.price(force)
+            priced = workspace.price(force, findings=False)  # only its total is shown
             alive = sum(e.alive for u in force.units for e in u.elements)
             total = sum(e.count for u in force.units for e in u.elements)
             text.append(f"{inert(side.name)}: ", style="bold")
