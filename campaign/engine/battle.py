@@ -439,16 +439,26 @@ class Battle:
     def _answer(self, request: RollRequest) -> RollRecord | None:
         """The roll that answers `request` now: from the log (replay), the auto dice, or
         None when the players must roll."""
-        if self._queue is not None:  # replaying: the log answers
-            if not self._queue:
+        queue = self._queue
+        if queue is not None:  # replaying: the log answers
+            if not queue:
                 return None
-            record = self._queue.popleft()
-            if record.die != request.die or len(record.faces) != request.count:
+            record = queue.popleft()
+            die, faces = request.die, record.faces
+            if record.die != die or len(faces) != request.count:
                 raise ReplayError(
                     len(self._log) - 1,
                     f"the log has {len(record.faces)} x d{record.die} where the engine asks for"
                     f" {request.describe()} ({request.count} x d{request.die})",
                 )
+            if type(faces) is tuple:  # (as the log gives them: check_faces' test of each face, inline)
+                for face in faces:
+                    if type(face) is not int or not 1 <= face <= die:
+                        break
+                else:
+                    if record.purpose == request.purpose:
+                        return record  # (frozen: the logged record is the one that would be made)
+                    return RollRecord(die, faces, request.purpose, record.by)
             try:
                 faces = check_faces(request, record.faces)
             except IllegalCommand as exc:

@@ -256,6 +256,6 @@ def _matching(specs: Sequence[CommandSpec], command: Any, kind: str) -> Iterator
 
 def first_match(legal: Sequence[CommandSpec], command: Any) -> CommandSpec | None:
     """The first of `legal` that matches `command`: the engine's legality check."""
-    if isinstance(legal, LazySpecs):
+    if type(legal) is not tuple and isinstance(legal, LazySpecs):  # (a tuple first: no ABC test)
         return legal.first_match(command)
     return first_matching(legal, command)

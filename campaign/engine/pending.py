@@ -79,7 +79,7 @@ class CommandSpec:
     def check_facts(self, command: Command) -> None:
         """Refuse a command whose facts use a name this spec lacks, or a value outside its choices."""
         facts = getattr(command, "facts", None)
-        if not self.facts or not isinstance(facts, Mapping):
+        if not self.facts or (type(facts) is not dict and not isinstance(facts, Mapping)):
             return
         for name, value in facts.items():
             fact = self.fact(name)

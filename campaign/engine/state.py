@@ -175,19 +175,29 @@ class BattleState:
 
     def unit(self, unit_id: str) -> UnitState:
         # asked tens of thousands of times a battle: an id -> position index, checked on use
-        # (the unit at that position must still have that id), rebuilt when the list changed
+        # (the unit at that position must still have that id), rebuilt when the list changed;
+        # the last units list asked about keeps its index at hand (_UNITS_AT)
         units = self.units
-        index = _UNIT_INDEX.get(id(units))
-        if index is not None and index[0] is units:
-            pos = index[1].get(unit_id)
-            if pos is not None:
-                try:
-                    unit = units[pos]
-                except IndexError:  # (a shorter list than when indexed: scan it below)
-                    pass
-                else:
-                    if unit.id == unit_id:
-                        return unit
+        at = _UNITS_AT
+        positions: dict[str, int]
+        if at[0] is units:
+            positions = at[1]
+        else:
+            index = _UNIT_INDEX.get(id(units))
+            if index is None or index[0] is not units:
+                positions = _NO_POSITIONS
+            else:
+                positions = at[1] = index[1]
+                at[0] = units
+        pos = positions.get(unit_id)
+        if pos is not None:
+            try:
+                unit = units[pos]
+            except IndexError:  # (a shorter list than when indexed: scan it below)
+                pass
+            else:
+                if unit.id == unit_id:
+                    return unit
         for unit in units:
             if unit.id == unit_id:
                 _index(units)
@@ -238,6 +248,8 @@ class BattleState:
 # position). Not state: canonical JSON and snapshots never see it. Bounded: a battle has a
 # units list and an elements list per unit, and a process may hold a few battles.
 _UNIT_INDEX: dict[int, tuple[list[Any], dict[str, int]]] = {}
+_UNITS_AT: list[Any] = [None, {}]  # the units list BattleState.unit last found indexed, and its index
+_NO_POSITIONS: dict[str, int] = {}
 
 
 def _index(items: list[Any]) -> None:  # (a units or an elements list)
@@ -247,6 +259,8 @@ def _index(items: list[Any]) -> None:  # (a units or an elements list)
     for pos, item in enumerate(items):
         positions.setdefault(item.id, pos)  # the first of a repeated id, as the scan finds it
     _UNIT_INDEX[id(items)] = (items, positions)
+    if _UNITS_AT[0] is items:  # (a units list indexed again: the one at hand too)
+        _UNITS_AT[1] = positions
 
 
 @functools.lru_cache(maxsize=4096)  # (every model of a battle is named by one: most names repeat)
@@ -255,12 +269,18 @@ def slug(text: str) -> str:
     return out or "x"
 
 
-def _unique(base: str, taken: set[str]) -> str:
-    name, n = base, 1
+def _unique(base: str, taken: set[str], tried: dict[str, int] | None = None) -> str:
+    """`base`, else `base-2`, `base-3` ... the first not `taken` (then taken). `tried`: the
+    last number each base came to (every one below it is taken, as `taken` only grows), so
+    a unit of many like models does not try each of its names again for the next."""
+    n = 1 if tried is None else tried.get(base, 1)
+    name = base if n == 1 else f"{base}-{n}"
     while name in taken:
         n += 1
         name = f"{base}-{n}"
     taken.add(name)
+    if tried is not None:
+        tried[base] = n
     return name
 
 
@@ -279,9 +299,11 @@ def state_from_setup(setup: BattleSetup) -> BattleState:
             unit_id = _unique(slug(unit.name), taken)
             state = UnitState(id=unit_id, name=unit.name, side=side.id)
             element_taken: set[str] = set()
+            tried: dict[str, int] = {}
             for entry, element in enumerate(unit.elements):
+                base = f"{unit_id}/{slug(element.name)}"
                 for _ in range(max(element.alive, 0)):
-                    eid = _unique(f"{unit_id}/{slug(element.name)}", element_taken)
+                    eid = _unique(base, element_taken, tried)
                     state.elements.append(ElementState(id=eid, name=element.name, unit=unit_id, entry=entry))
             units.append(state)
     return BattleState(sides=sides, units=units)

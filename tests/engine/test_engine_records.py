@@ -106,3 +106,41 @@ def test_unit_and_element_assignments_move_the_epochs_as_attrs_hooks_did() -> No
     es.markers = {}  # a whole dict assigned: every epoch moves
     unit.elements = [es]
     assert epochs() == (before[0] + 4, before[1] + 3, before[2] + 2)
+
+
+def test_unique_names_with_the_last_number_kept_are_the_plain_search_s() -> None:
+    import random
+
+    from campaign.engine.state import _unique
+
+    def plain(base: str, taken: set[str]) -> str:  # (the search as it was: from the bare name up)
+        name, n = base, 1
+        while name in taken:
+            n += 1
+            name = f"{base}-{n}"
+        taken.add(name)
+        return name
+
+    rng = random.Random(5)
+    for _ in range(500):
+        bases = [rng.choice(["orc", "orc-2", "orc-3", "imp", "orc-2-2", "imp-1"]) for _ in range(rng.randint(1, 14))]
+        taken_plain: set[str] = set()
+        taken: set[str] = set()
+        tried: dict[str, int] = {}
+        assert [_unique(b, taken, tried) for b in bases] == [plain(b, taken_plain) for b in bases], bases
+
+
+def test_unit_lookup_follows_a_changed_list_and_another_state() -> None:
+    from campaign.engine.state import BattleState, SideState
+
+    units = [UnitState(f"u{i}", f"U{i}", "a") for i in range(4)]
+    state = BattleState([SideState("a", "A")], units)
+    assert state.unit("u2") is units[2] and state.unit("u2") is units[2]
+    units.insert(0, UnitState("z", "Z", "a"))  # the same list, changed in place: positions move
+    assert state.unit("u2") is units[3] and state.unit("z") is units[0]
+    other = BattleState([SideState("a", "A")], [UnitState("u2", "Other", "a")])
+    assert other.unit("u2").name == "Other" and state.unit("u2") is units[3]
+    state.units = units[:2]  # a new list
+    assert state.unit("u0") is units[1]
+    with pytest.raises(KeyError):
+        state.unit("u3")

@@ -17,6 +17,7 @@ this turn was built from the phased parts replay to the same digests, events and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.activation import DEFAULT_SCHEME
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from campaign.engine.context import Context
 
 ONE_PER_ROUND = "one_activation_per_round"
+_ID = attrgetter("id")
 ALTERNATE_UNTIL_ALL_PASS = "alternate_until_all_pass"
 
 
@@ -44,10 +46,15 @@ class ActivateMenu(LazySpecs):
 
     __slots__ = ("_by_unit",)
 
-    def __init__(self, specs: tuple[CommandSpec, ...]) -> None:
+    def __init__(self, specs: tuple[CommandSpec, ...], by_unit: dict[Any, CommandSpec] | None = None) -> None:
+        """`by_unit`: each activate spec of `specs` by its unit, when the caller has it (the
+        first spec of a unit; every activate spec's params only its unit)."""
         super().__init__(specs)
         self._all = specs
-        by_unit: dict[Any, CommandSpec] = {}
+        if by_unit is not None:
+            self._by_unit = by_unit
+            return
+        by_unit = {}
         for spec in reversed(specs):  # (backwards: the first spec of a unit is the one kept)
             if spec.type == "activate":
                 params = spec.params
@@ -131,7 +138,11 @@ class InitiativeTurn(PhasedHost):
         kept = self._menus.get(side)
         if kept is not None and kept[0] is legal and kept[1] == may_pass:
             return kept[2]
-        made = ActivateMenu((*legal, PASS) if may_pass else tuple(legal))
+        offer = self._offers.get(side)
+        by_unit = None
+        if offer is not None and offer[1] is legal:  # our own offer: spec i activates unit i
+            by_unit = dict(zip(map(_ID, reversed(offer[0])), reversed(legal)))  # (the first of an id kept)
+        made = ActivateMenu((*legal, PASS) if may_pass else tuple(legal), by_unit)
         self._menus[side] = (legal, may_pass, made)
         return made
 
