@@ -114,3 +114,36 @@ async def test_a_screen_is_laid_out_again_only_for_a_new_size(app: MusterApp, mo
         await pilot.pause()
         assert screen.query_one(MusterHeader).region.width == 100
         assert "one line" in screen_text(app)
+
+
+async def test_a_screen_is_restyled_when_it_resumes_but_not_as_it_opens(app: MusterApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual.dom import DOMNode
+
+    from tui.widgets.header import MusterHeader
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = LogViewerScreen("Battle 1", "a draw", ["one line"])
+        restyled: list[Any] = []
+        real = DOMNode.update_node_styles
+        monkeypatch.setattr(DOMNode, "update_node_styles", lambda self, animate=True: (restyled.append(self), real(self, animate))[1])
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen not in restyled  # styled as its widgets mounted, not all again as it resumes
+        dark = screen.query_one(MusterHeader).rich_style.bgcolor
+        app.pop_screen()
+        await pilot.pause()
+        app.theme = "textual-light"  # changed while the screen is off the stack
+        await pilot.pause()
+        app.push_screen(screen)  # resumed again: restyled, in the new theme
+        await pilot.pause()
+        await pilot.pause()
+        assert screen in restyled
+        light = screen.query_one(MusterHeader).rich_style.bgcolor
+        assert light != dark
+        fresh = LogViewerScreen("Battle 3", "a draw", ["a third line"])
+        app.push_screen(fresh)
+        await pilot.pause()
+        await pilot.pause()
+        assert fresh.query_one(MusterHeader).rich_style.bgcolor == light

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, TypeVar
 
 from textual._context import active_app
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
@@ -45,6 +46,17 @@ def laid_out_for(screen: Screen[Any], size: Size) -> bool:
     return size == screen._compositor.size
 
 
+def first_resume(screen: Screen[Any], event: events.ScreenResume) -> None:
+    """Textual restyles every widget of a screen each time it resumes (the app's theme or
+    CSS may have changed while it was beneath another), the first time too: just after
+    the widgets were styled as they mounted (issue 17's start-up: a tenth of drawing the
+    demo's dashboard). Its first resume keeps those styles; later ones restyle as before.
+    Runs before Textual's own handler (a subclass's comes first in the MRO)."""
+    if not getattr(screen, "_muster_resumed", False):
+        screen._muster_resumed = True  # type: ignore[attr-defined]
+        event.refresh_styles = False
+
+
 class MusterScreen(Screen[ResultT]):
     """A full screen. Subclasses set HELP_TOPIC and override `has_unsaved` / `save`."""
 
@@ -65,6 +77,9 @@ class MusterScreen(Screen[ResultT]):
     def _screen_resized(self, size: Size) -> None:
         if not laid_out_for(self, size):
             super()._screen_resized(size)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        first_resume(self, event)  # Textual's handler runs next (not called: it would run twice)
 
     def has_unsaved(self) -> bool:
         return False
@@ -117,6 +132,9 @@ class MusterModal(ModalScreen):
     def _screen_resized(self, size: Size) -> None:
         if not laid_out_for(self, size):
             super()._screen_resized(size)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        first_resume(self, event)  # Textual's handler runs next (not called: it would run twice)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
