@@ -12,7 +12,9 @@ import attrs
 from campaign.engine.battle import Battle
 from campaign.engine.dice import TableDice
 from campaign.engine.pending import RollRequest
+from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.autoplay import AutoPlayer
+from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, recovery_plan_afresh
 from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, EXAMPLES, HUMAN, ORCS
 from tests.activation.play import random_answer
 
@@ -57,6 +59,13 @@ def check_derived(b: Battle, views: bool = True) -> None:
             assert rules.combatant(state, es) is quick, es_id
         finally:
             rules._plain_views = kept
+    # recovery plans kept with the views: each as a hit its key stands for would give afresh
+    for view in list(rules._views.values()) if views else ():
+        for key, plan in view.memo.items():
+            if key[0] == "recovery_plan":
+                _, edition, adaptive, penetrator, zap = key
+                hit = Hit(attack_die=1 if adaptive else 0, penetrator=penetrator, zap=zap)
+                assert plan == recovery_plan_afresh(view, hit, edition), (view.key, key)
     # the owner-turn clocks look only at the elements new_state listed: every element with a
     # clock is one of them
     listed = {(unit_id, i) for places in rules._clock_places.values() for _, unit_id, idx in places for i in idx}
@@ -243,3 +252,37 @@ def test_pace_of_a_crewed_gun_is_its_crew() -> None:
     assert rules._pace(state, state.unit("reds")) == 6
     assert rules.move_allowance(state, "battery") == 5
     assert rules.move_allowance(state, "reds") == 6
+
+
+def test_recovery_plans_kept_with_a_view_follow_each_input_of_the_hit() -> None:
+    """Hits that differ in one input each, asked of one view in turn (a key leaving an input
+    out answers the plan of the hit before)."""
+    from .helpers import fighter
+
+    views = [fighter("T", die=8, attrs=("Adaptive Armor", "Tough")), fighter("P", die=6, attrs=("Frail",))]
+    hits = [None, Hit(4), Hit(10), Hit(0), Hit(4, zap=True), Hit(4, penetrator=True), Hit(4, zap=True, penetrator=True)]
+    for view in views:
+        for edition in (SO, "1.7", SO):
+            for hit in hits:
+                assert recovery_plan(view, hit, edition) == recovery_plan_afresh(view, hit, edition), (hit, edition)
+        assert recovery_plan(view, Hit(4), SO) is recovery_plan(view, Hit(4, source="other"), SO)
+
+
+def test_facts_of_keeps_the_last_commands_facts_while_they_stay_equal() -> None:
+    from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, MOVE_FACTS, Melee, Move, fact, facts_of
+
+    move = Move(unit="reds", facts={"distance": 3, "contact": ["blues"]})
+    first = facts_of(move, MOVE_FACTS)
+    assert facts_of(move, MOVE_FACTS) is first
+    assert all(first.get(spec.name) == fact(move, spec.name, MOVE_FACTS) for spec in MOVE_FACTS)
+    move.facts["distance"] = 5  # a frozen command's facts dict can still be changed in place
+    assert facts_of(move, MOVE_FACTS)["distance"] == 5
+    move.facts["run"] = True
+    assert facts_of(move, MOVE_FACTS)["run"] is True
+    del move.facts["run"]
+    assert facts_of(move, MOVE_FACTS)["run"] is False
+    twin = Move(unit="reds", facts={"distance": 7})
+    assert facts_of(twin, MOVE_FACTS)["distance"] == 7 and facts_of(move, MOVE_FACTS)["distance"] == 5
+    melee = Melee(unit="reds", target="blues")
+    assert facts_of(melee, MELEE_FACTS) == {spec.name: spec.default for spec in MELEE_FACTS}
+    assert facts_of(move, MELEE_FACTS)["aspect"] == "front"  # another list of specs: its defaults

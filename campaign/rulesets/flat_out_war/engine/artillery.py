@@ -11,6 +11,8 @@ from typing import Literal, Sequence
 
 import attrs
 
+from campaign.engine.quick import quick_init
+
 TemplateMode = Literal["roll_each", "auto_hit"]
 
 SCATTER_DISTANCE = 6
@@ -32,6 +34,7 @@ def bounce(face: int) -> int | None:
     return BOUNCE_TABLE[face]
 
 
+@quick_init
 @attrs.frozen
 class Covered:
     """An element under a template or along a path, as the players report it."""
@@ -41,6 +44,7 @@ class Covered:
     friendly: bool  # belongs to the attacker's side
 
 
+@quick_init
 @attrs.frozen
 class TemplatePlan:
     rolled: tuple[Covered, ...]  # each gets its own attack roll

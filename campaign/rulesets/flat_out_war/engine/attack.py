@@ -6,6 +6,7 @@ from typing import Literal
 
 import attrs
 
+from campaign.engine.quick import quick_init
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant, Edition
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, succeeds, total_of
@@ -43,6 +44,7 @@ def heavy_armour_blocks(
     return die < HEAVY_DIE
 
 
+@quick_init
 @attrs.frozen
 class AttackRoll:
     die: int
@@ -58,6 +60,7 @@ class AttackRoll:
         return succeeds(self.face, total_of(self.mods))
 
 
+@quick_init
 @attrs.frozen
 class Hit:
     """What the target's recovery roll needs to know about the hit."""

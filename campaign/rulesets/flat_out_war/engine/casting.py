@@ -10,6 +10,7 @@ from typing import Literal
 
 import attrs
 
+from campaign.engine.quick import quick_init
 from campaign.rulesets.flat_out_war.engine.rolls import LADDER, Mod, is_natural_one, step_capped, succeeds, total_of
 
 EffectKind = Literal["unit_effect", "ranged_attack", "template_attack", "summon", "teleport", "flight"]
@@ -40,6 +41,7 @@ SPELL_EFFECTS: dict[str, SpellEffect] = {
 }
 
 
+@quick_init
 @attrs.frozen
 class CastResult:
     face: int

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterable, Literal
+from typing import Any, Iterable, Literal
 
 import attrs
 
+from campaign.engine.quick import quick_init
 from campaign.force import Element, Weapon
 from campaign.rulesets.flat_out_war.attributes import AttributeTextError, ParsedAttribute, parse_attribute
 from campaign.rulesets.flat_out_war.reading import placed_attributes
@@ -57,6 +58,7 @@ def attribute_map(texts: Iterable[str]) -> dict[str, int | None]:
     return {attribute_key(t): attribute_param(t) for t in texts}
 
 
+@quick_init
 @attrs.frozen
 class Arm:
     """A weapon as combat sees it."""
@@ -106,6 +108,7 @@ def arm_from_weapon(weapon: Weapon, index: int, base_die: int, traits: dict[str,
     )
 
 
+@quick_init
 @attrs.frozen
 class Combatant:
     name: str
@@ -133,6 +136,12 @@ class Combatant:
 
     # A Combatant is a frozen view, asked for the same derived values again and again in
     # every attack and check: each is worked out on first use and kept with the view.
+    @functools.cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Answers worked out from this view alone (recovery plans), by their askers' keys:
+        the view never changes, so neither do they."""
+        return {}
+
     @functools.cached_property
     def _params(self) -> dict[str, int]:
         return dict(self.params)

@@ -214,7 +214,10 @@ CAST_FACTS: tuple[FactSpec, ...] = (
 
 def fact(command: Command, name: str, specs: tuple[FactSpec, ...]) -> Any:
     """A command's fact, or its declared default."""
-    facts = getattr(command, "facts", None)
+    try:
+        facts = command.facts  # type: ignore[attr-defined]
+    except AttributeError:  # (a command without facts: a getattr default costs every caller more)
+        facts = None
     if facts and name in facts:
         return facts[name]
     found = _DEFAULTS.get(id(specs))  # _defaults inlined: asked dozens of times per command
@@ -224,13 +227,23 @@ def fact(command: Command, name: str, specs: tuple[FactSpec, ...]) -> Any:
 
 
 def facts_of(command: Command, specs: tuple[FactSpec, ...]) -> dict[str, Any]:
-    """Every fact `fact` would give for the command, in one new dict (its `.get(name)` is
-    `fact(command, name, specs)`): for code that asks a command for many facts."""
-    out = dict(_defaults(specs))
+    """Every fact `fact` would give for the command, in one dict (its `.get(name)` is
+    `fact(command, name, specs)`): for code that asks a command for many facts. The dict is
+    shared (read it, never change it): the last command's is kept while its facts stay equal,
+    as a move's check and its resolution ask for the same command's in turn."""
     facts = getattr(command, "facts", None)
+    last = _LAST_FACTS
+    if last[0] is command and last[1] is specs and last[2] == facts:
+        return last[3]  # type: ignore[no-any-return]
+    out = dict(_defaults(specs))
     if facts:
         out.update(facts)
+    last[:] = [command, specs, dict(facts) if facts else facts, out]
     return out
+
+
+# facts_of's last answer: [command, specs, a copy of the command's facts, the answer]
+_LAST_FACTS: list[Any] = [None, None, None, None]
 
 
 _DEFAULTS: dict[int, tuple[tuple[FactSpec, ...], dict[str, Any]]] = {}

@@ -7,6 +7,7 @@ from typing import Literal, Sequence
 
 import attrs
 
+from campaign.engine.quick import quick_init
 from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, succeeds, total_of
@@ -35,6 +36,7 @@ def exempt(element: Combatant) -> bool:
     return element.has("command") or element.has("unfeeling")
 
 
+@quick_init
 @attrs.frozen
 class MoraleRoll:
     die: int

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import attrs
 
 from campaign.engine.odds import AttackOdds as CoreOdds
+from campaign.engine.quick import quick_init
 from campaign.engine.report import OddsReport
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant
@@ -31,6 +32,7 @@ State = Combatant | None  # None: removed from the game
 Dist = dict[State, Fraction]
 
 
+@quick_init
 @attrs.frozen
 class AttackSpec:
     """One declared attack roll."""
@@ -67,6 +69,7 @@ class AttackSpec:
         return p + (1 - p) * self.lucky * p
 
 
+@quick_init
 @attrs.frozen
 class AreaVictim:
     """One element under a burst template once the aiming roll succeeds: hit outright, or

@@ -12,6 +12,7 @@ from typing import Literal, Sequence
 
 import attrs
 
+from campaign.engine.quick import quick_init
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
@@ -38,6 +39,7 @@ Outcome = Literal[
 ]
 
 
+@quick_init
 @attrs.frozen
 class RecoveryPlan:
     dice: tuple[int, ...]  # one die, or one per surviving weapon
@@ -51,6 +53,7 @@ class RecoveryPlan:
         return total_of(self.mods)
 
 
+@quick_init
 @attrs.frozen
 class RecoveryResult:
     outcome: Outcome
@@ -71,14 +74,34 @@ def recovery_mods(tgt: Combatant, hit: Hit | None, edition: Edition) -> tuple[Mo
 def recovery_plan(tgt: Combatant, hit: Hit | None, edition: Edition) -> RecoveryPlan:
     """Single weapon (or none, A-25): the current base die. Several ranged/mounted
     weapons: each surviving weapon's die. [SO] Adaptive Armor steps the die up one
-    when the attacking die was smaller than the target's base die."""
-    adaptive = (
+    when the attacking die was smaller than the target's base die.
+
+    The plan reads the (frozen) view and, of the hit, only what the key holds: it is kept
+    with the view, which the battle shares while the element's state stays the same."""
+    key = (_PLAN, edition, _adaptive(tgt, hit, edition), hit is not None and hit.penetrator,
+           hit is not None and hit.zap)
+    memo = tgt.memo
+    plan = memo.get(key)
+    if plan is None:
+        plan = memo[key] = recovery_plan_afresh(tgt, hit, edition)
+    return plan
+
+
+_PLAN = "recovery_plan"  # its keys in a view's memo
+
+
+def _adaptive(tgt: Combatant, hit: Hit | None, edition: Edition) -> bool:
+    return (
         edition == SO
         and hit is not None
         and tgt.has("adaptive armor")
         and 0 < hit.attack_die < tgt.die  # 0: not an attack (terrain, a destroyed transport)
     )
-    up = 1 if adaptive else 0
+
+
+def recovery_plan_afresh(tgt: Combatant, hit: Hit | None, edition: Edition) -> RecoveryPlan:
+    """`recovery_plan` worked out anew."""
+    up = 1 if _adaptive(tgt, hit, edition) else 0
     arms = tgt.recovery_weapons
     if len(arms) >= 2:
         dice = tuple(step_capped(w.die, up) for w in arms)
@@ -137,6 +160,7 @@ MISFIRE_TABLE: tuple[tuple[int, str, int], ...] = (
 )
 
 
+@quick_init
 @attrs.frozen
 class MisfireResult:
     face: int

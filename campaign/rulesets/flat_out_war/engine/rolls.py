@@ -11,12 +11,14 @@ from fractions import Fraction
 import attrs
 
 from campaign.engine.odds import p_at_least
+from campaign.engine.quick import quick_init
 from campaign.rulesets.flat_out_war import dice as ladder
 
 TARGET = 4
 LADDER: tuple[int, ...] = tuple(d.sides for d in ladder.LADDER)
 
 
+@quick_init
 @attrs.frozen
 class Mod:
     """One modifier on a roll, labelled so events and odds can explain the sum."""

@@ -10,6 +10,8 @@ from typing import Literal
 
 import attrs
 
+from campaign.engine.quick import quick_init
+
 Aspect = Literal["front", "flank", "rear"]
 RangeBand = Literal["short", "long", "out"]
 LoS = Literal["open", "partial", "none"]
@@ -19,6 +21,7 @@ RANGE_BANDS: tuple[str, ...] = ("short", "long", "out")
 LOS_VALUES: tuple[str, ...] = ("open", "partial", "none")
 
 
+@quick_init
 @attrs.frozen
 class Situation:
     aspect: Aspect = "front"  # where the attacker sits, seen from the target
