@@ -59,6 +59,10 @@ def check_derived(b: Battle, views: bool = True) -> None:
             assert rules.combatant(state, es) is quick, es_id
         finally:
             rules._plain_views = kept
+    # every element's view (kept, or made from its template) is the one worked out afresh
+    for unit in state.units if views else ():
+        for es in unit.elements:
+            assert rules.combatant(state, es) == rules.combatant_afresh(state, es), es.id
     # recovery plans kept with the views: each as a hit its key stands for would give afresh
     for view in list(rules._views.values()) if views else ():
         for key, plan in view.memo.items():
@@ -225,6 +229,41 @@ def test_melee_declaration_works_each_pair_out_as_alone() -> None:
                 assert spec.hit == hit_from(att, spec.die, edition, source=f"{att.name} in melee")
 
 
+def test_ranged_declaration_works_each_pair_out_as_alone() -> None:
+    """ranged_attacks works a plain shot's modifiers out once per kind of pair and its hit once
+    per kind of shooter and weapon: each spec still has what its own pair gives."""
+    from campaign.rulesets.flat_out_war.engine.attack import hit_from
+    from campaign.rulesets.flat_out_war.engine.combatant import Arm
+    from campaign.rulesets.flat_out_war.engine.declare import ranged_attacks
+    from campaign.rulesets.flat_out_war.engine.modifiers import ranged_modifiers
+    from campaign.rulesets.flat_out_war.engine.situation import Situation
+
+    from .helpers import fighter
+
+    gun = Arm("Gun", "ranged", 8, range=12, shots=2)
+    sharp = Arm("Gun", "ranged", 8, range=12, traits=frozenset({"sharpshooter"}))
+    piercing = Arm("Gun", "ranged", 8, range=12, shots=2, traits=frozenset({"penetrator"}))
+    lance = Arm("Lance", "ranged", 10, range=12, shots=2, index=1)
+    # (round robin: the flak shooter's lance meets the airborne target, then a grounded one;
+    # the piercing gun is named and rolled like the plain one)
+    attackers = [attrs.evolve(fighter("F", attrs=("Anti-flyer",), key="f1"), weapons=(gun, lance)),
+                 attrs.evolve(fighter("A", key="a1"), weapons=(gun,)), attrs.evolve(fighter("A", key="a2"), weapons=(sharp,)),
+                 attrs.evolve(fighter("A", key="a3"), weapons=(piercing,))]
+    targets = [fighter("T", key="t1"), fighter("T", prone=True, key="t2"), attrs.evolve(fighter("T", key="t3"), airborne=True),
+               fighter("T", key="t4"), fighter("T", faced=True, key="t5")]
+    for edition in (SO, "1.7"):
+        for sit in (Situation(aspect="flank"), Situation(range_band="long", los="partial", moved=True),
+                    Situation(aspect="rear")):
+            specs = ranged_attacks(attackers, targets, sit, edition)
+            assert len(specs) == 9
+            for spec in specs:
+                att = next(a for a in attackers if a.key == spec.attacker)
+                (weapon,) = [w for w in att.weapons if w.index == spec.weapon]
+                tgt = targets[spec.target_index]
+                assert spec.mods == ranged_modifiers(att, weapon, tgt, sit, edition), spec.label
+                assert spec.hit == hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}")
+
+
 def test_able_elements_when_none_could_be_snared_or_down_and_when_one_could() -> None:
     from campaign.force import Weapon
 
@@ -286,3 +325,28 @@ def test_facts_of_keeps_the_last_commands_facts_while_they_stay_equal() -> None:
     melee = Melee(unit="reds", target="blues")
     assert facts_of(melee, MELEE_FACTS) == {spec.name: spec.default for spec in MELEE_FACTS}
     assert facts_of(move, MELEE_FACTS)["aspect"] == "front"  # another list of specs: its defaults
+
+
+def test_views_made_from_templates_are_the_views_made_afresh() -> None:
+    """A view with no uses, losses, links, Lucky or spell is made from the element's view as
+    created (`_templates`): each marker, die and Hit Points change gives what
+    combatant_from_element gives."""
+    from campaign.force import Weapon
+
+    gun = Weapon("Gun", "ranged", "d8", 12, traits=("Multi-shot 2x",))
+    bt = new_battle(force("Red", ("Reds", (el("A", "d8", attributes=("Hit Points 2", "Tough"), weapons=(gun,)),)),
+                          edition=SO),
+                    force("Blue", ("Blues", (el("B"),)), edition=SO), edition=SO)
+    state, rules = bt.state, bt.rules
+    es = state.element("reds/a")
+    assert "reds/a" in rules._templates
+    changes: list[tuple[str, str, Any]] = [
+        ("markers", "faced", True), ("markers", "prone", True), ("markers", "down", True),
+        ("markers", "airborne", True), ("data", "hp", 1), ("data", "die", 6), ("data", "hp", None), ("data", "die", 0)]
+    for where, name, value in changes:
+        getattr(es, where)[name] = value
+        made = rules.combatant(state, es)
+        assert made == rules.combatant_afresh(state, es), (where, name)
+        assert made.key == "reds/a" and made.weapons == rules.combatant_afresh(state, es).weapons
+    es.markers.clear()
+    assert not rules.combatant(state, es).faced and rules.combatant(state, es).die == 8

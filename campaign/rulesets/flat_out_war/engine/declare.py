@@ -145,6 +145,12 @@ def ranged_attacks(
     specs: list[AttackSpec] = []
     problems: list[str] = []
     n = 0
+    # A unit's shooters are mostly alike: a plain shot's modifiers are worked out once for each
+    # kind of pair (the ranged rows read the attacker's attributes and the weapon's traits, the
+    # target's prone, airborne and faced, and the situation: modifiers.py), its hit once for
+    # each kind of shooter and weapon. (Equal values, shared: both are frozen.)
+    mods_of: dict[tuple[frozenset[str], frozenset[str], bool, bool, bool], tuple[Mod, ...]] = {}
+    hits_of: dict[tuple[str, str, int, frozenset[str], frozenset[str]], Hit] = {}
     for att in attackers:
         if att.down:
             continue
@@ -172,15 +178,24 @@ def ranged_attacks(
                 ))
                 continue
             rolls = max(1, covers) if template == "flame" else weapon.shots
+            who = (att.name, weapon.name, weapon.die, att.attributes, weapon.traits)
+            hit = hits_of.get(who)
+            if hit is None:
+                hit = hits_of[who] = hit_from(att, weapon.die, edition, weapon=weapon,
+                                              source=f"{att.name}'s {weapon.name}")
             for shot in range(rolls):
                 index, tgt = _target_for(n, targets)
                 n += 1
                 blocked = heavy_armour_blocks(att, "ranged", weapon.die, tgt, edition, weapon)
+                pair = (att.attributes, weapon.traits, tgt.prone, tgt.airborne, tgt.faced)
+                shot_mods = mods_of.get(pair)
+                if shot_mods is None:
+                    shot_mods = mods_of[pair] = ranged_modifiers(att, weapon, tgt, sit, edition)
                 specs.append(AttackSpec(
                     label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" shot {shot + 1}" if rolls > 1 else ""),
                     die=weapon.die,
-                    mods=ranged_modifiers(att, weapon, tgt, sit, edition),
-                    hit=hit_from(att, weapon.die, edition, weapon=weapon, source=f"{att.name}'s {weapon.name}"),
+                    mods=shot_mods,
+                    hit=hit,
                     blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked else "",
                     harmless=harmless,
                     target_index=index,

@@ -62,19 +62,25 @@ RANGED_ROWS: tuple[tuple[str, int, Check], ...] = (
 )
 
 
-def _apply(rows: tuple[tuple[str, int, Check], ...], att: Combatant, weapon: Arm | None,
+def _apply(rows: tuple[tuple[str, int, Check], ...], mods: tuple[Mod, ...], att: Combatant, weapon: Arm | None,
            tgt: Combatant, sit: Situation, edition: Edition) -> tuple[Mod, ...]:
-    return tuple(Mod(label, value) for label, value, ok in rows if ok(att, weapon, tgt, sit, edition))
+    """The Mods (`mods`: one per row) of the rows that apply."""
+    return tuple(mod for mod, (_, _, ok) in zip(mods, rows) if ok(att, weapon, tgt, sit, edition))
+
+
+# each row's Mod, made once and shared (frozen, so the same as a new one)
+_MELEE_MODS = tuple(Mod(label, value) for label, value, _ in MELEE_ROWS)
+_RANGED_MODS = tuple(Mod(label, value) for label, value, _ in RANGED_ROWS)
 
 
 def melee_modifiers(att: Combatant, tgt: Combatant, sit: Situation, edition: Edition) -> tuple[Mod, ...]:
-    return _apply(MELEE_ROWS, att, None, tgt, sit, edition)
+    return _apply(MELEE_ROWS, _MELEE_MODS, att, None, tgt, sit, edition)
 
 
 def ranged_modifiers(
     att: Combatant, weapon: Arm | None, tgt: Combatant, sit: Situation, edition: Edition
 ) -> tuple[Mod, ...]:
-    return _apply(RANGED_ROWS, att, weapon, tgt, sit, edition)
+    return _apply(RANGED_ROWS, _RANGED_MODS, att, weapon, tgt, sit, edition)
 
 
 def spell_modifiers(

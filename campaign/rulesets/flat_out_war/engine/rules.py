@@ -111,6 +111,10 @@ class FlatOutWarRules(
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
         # element id -> (die, Hit Points, view) of the last plain view made of it (`combatant`)
         self._plain_views: dict[str, tuple[Any, Any, Combatant]] = {}
+        # element id -> its view as created (new_state's, shared by the elements of one force
+        # entry): a view with no uses, lost weapons, links, Lucky or spell is it with the
+        # element's die, Hit Points, markers and id (`_combatant`)
+        self._templates: dict[str, Combatant] = {}
         self._may_disable = True
         self._pace_of = {}
         self._setup: BattleSetup | None = None
@@ -177,6 +181,7 @@ class FlatOutWarRules(
         self._traits.clear()
         self._views.clear()
         self._plain_views.clear()
+        self._templates.clear()
         self._pace_of.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
@@ -213,6 +218,7 @@ class FlatOutWarRules(
                     c = views.get(id(element))
                     if c is None:
                         c = views[id(element)] = combatant_from_element(element, die=_state_die(element))
+                    self._templates[es.id] = c
                     es.data.update(die=c.die, hp=c.hit_points, lost_weapons=[], uses={}, reload={})
                     if c.has("stealth"):
                         es.markers["hidden"] = True
@@ -347,27 +353,62 @@ class FlatOutWarRules(
             if len(key) == 3:
                 self._plain_views[es.id] = (key[1], key[2], cached)
             return cached
+        template = self._templates.get(es.id) if not (extra or switched_off or lost or uses or lucky) else None
+        if template is not None:
+            # what combatant_from_element would build, without working the element out again
+            die, hp = data.get("die"), data.get("hp")
+            c = Combatant(
+                name=template.name,
+                base_die=template.base_die,
+                die=die or template.base_die,
+                kind=template.kind,
+                mounted=template.mounted,
+                large=template.large,
+                attributes=template.attributes,
+                params=template.params,
+                weapons=template.weapons,
+                airborne=flags[0],
+                prone=flags[1],
+                hit_points=template.hit_points if hp is None else hp,
+                down=flags[2],
+                faced=flags[3],
+                key=es.id,
+            )
+        else:
+            c = self.combatant_afresh(state, es, traits)
+        self._views[key] = c
+        if len(key) == 3:
+            self._plain_views[es.id] = (key[1], key[2], c)
+        return c
+
+    def combatant_afresh(self, state: BattleState, es: ElementState, traits: Any = None) -> Combatant:
+        """`combatant` worked out from the element and its state alone (`traits`: the
+        element's `static_traits`, if known)."""
+        data = es.data
+        effects = state.effects
+        extra = ("flying",) if effects and _flying(effects, es.unit) else ()
         element = self.element_of(state, es)
+        own, links = traits if traits is not None else static_traits(element)
+        switched_off = _switched_off(links, data) if links else ()
+        m = es.markers
+        raw_uses = data.get("uses")
         c = combatant_from_element(
             element,
             traits=own,
             switched_off=switched_off,
-            die=es.data.get("die"),
-            lost_weapons=lost or (),
-            uses=dict(uses),
-            hit_points=es.data.get("hp"),
-            airborne=flags[0],
-            prone=flags[1],
-            down=flags[2],
-            faced=flags[3],
+            die=data.get("die"),
+            lost_weapons=data.get("lost_weapons") or (),
+            uses={int(k): v for k, v in raw_uses.items()} if raw_uses else {},
+            hit_points=data.get("hp"),
+            airborne=bool(m.get("airborne")),
+            prone=bool(m.get("prone")),
+            down=bool(m.get("down")),
+            faced=bool(m.get("faced")),
             extra_attributes=extra,
             key=es.id,
         )
-        if lucky and c.has("lucky"):
+        if "lucky" in own[0] and c.has("lucky") and self._lucky_ready(state, es):
             c = attrs.evolve(c, lucky_ready=True)
-        self._views[key] = c
-        if len(key) == 3:
-            self._plain_views[es.id] = (key[1], key[2], c)
         return c
 
     def check(self, state: BattleState, command: Command) -> None:
