@@ -35,7 +35,7 @@ def heavy_armour_blocks(
 
     [1.7] compares the attacker's base die, [SO] the die actually rolled; spells are
     attacks by the caster and have no heavy weapon to get through."""
-    if not tgt.has("heavy armour"):
+    if "heavy armour" not in tgt.attributes:  # (asked for every roll: no call for the answer of most)
         return False
     heavy = {"melee": "heavy melee weapon", "ranged": "heavy ranged weapon"}.get(kind)
     if heavy and att.weapon_has(weapon, heavy):

@@ -180,7 +180,7 @@ class Combatant:
 
     def weapon_has(self, weapon: Arm | None, name: str) -> bool:
         """An attribute bought for the element or for this weapon."""
-        return self.has(name) or (weapon is not None and weapon.has(name))
+        return name in self.attributes or (weapon is not None and name in weapon.traits)
 
 
 def element_traits(element: Element) -> tuple[dict[str, int | None], list[dict[str, int | None]]]:

@@ -55,15 +55,20 @@ def melee_attacks(
         hit = hits_of.get(who)
         if hit is None:
             hit = hits_of[who] = hit_from(att, die, edition, source=f"{att.name} in melee")
+        # (fields in order, positional: called with keywords, a class costs about a quarter
+        # more a record, and this is once a roll)
         specs.append(AttackSpec(
-            label=f"{att.name}: melee d{die}",
-            die=die,
-            mods=mods,
-            hit=hit,
-            blocked="Heavy Armour: the attacking die is below d10 (A-19)" if blocked else "",
-            target_index=index,
-            attacker=att.key or att.name,
-            target_key=tgt.key,
+            f"{att.name}: melee d{die}",  # label
+            die,
+            mods,
+            hit,
+            "Heavy Armour: the attacking die is below d10 (A-19)" if blocked else "",  # blocked
+            False,  # harmless
+            False,  # spell
+            index,  # target_index
+            1,  # covers
+            att.key or att.name,  # attacker
+            tgt.key,  # target_key
         ))
     return lucky_rolls(specs, {a.key or a.name for a in able if a.lucky_ready})
 
@@ -191,17 +196,19 @@ def ranged_attacks(
                 shot_mods = mods_of.get(pair)
                 if shot_mods is None:
                     shot_mods = mods_of[pair] = ranged_modifiers(att, weapon, tgt, sit, edition)
-                specs.append(AttackSpec(
-                    label=f"{att.name}: {weapon.name} d{weapon.die}" + (f" shot {shot + 1}" if rolls > 1 else ""),
-                    die=weapon.die,
-                    mods=shot_mods,
-                    hit=hit,
-                    blocked="Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked else "",
-                    harmless=harmless,
-                    target_index=index,
-                    attacker=att.key or att.name,
-                    weapon=weapon.index,
-                    target_key=tgt.key,
+                specs.append(AttackSpec(  # (fields in order, as in melee_attacks)
+                    f"{att.name}: {weapon.name} d{weapon.die}" + (f" shot {shot + 1}" if rolls > 1 else ""),  # label
+                    weapon.die,
+                    shot_mods,
+                    hit,
+                    "Heavy Armour: needs d10+ or Heavy Ranged Weapon (A-19)" if blocked else "",  # blocked
+                    harmless,
+                    False,  # spell
+                    index,  # target_index
+                    1,  # covers
+                    att.key or att.name,  # attacker
+                    tgt.key,  # target_key
+                    weapon.index,  # weapon
                 ))
     if not specs:
         raise NoAttack("; ".join(problems) or "no element has a ranged weapon (FOW 11.1)")

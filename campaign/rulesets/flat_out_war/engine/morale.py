@@ -33,7 +33,7 @@ def casualty_trigger(lost_before: int, lost_after: int, start: int) -> bool:
 
 def exempt(element: Combatant) -> bool:
     """Officers (Command) and Unfeeling elements never take morale rolls."""
-    return element.has("command") or element.has("unfeeling")
+    return "command" in element.attributes or "unfeeling" in element.attributes
 
 
 @quick_init
@@ -70,7 +70,8 @@ def morale_roll(
         return None
     candidates = alive + ([officer] if officer is not None else [])
     top = max(c.die for c in candidates)
-    roller = max((c for c in candidates if c.die == top), key=lambda c: (c.has("brave"), c.has("lucky")))
+    roller = max((c for c in candidates if c.die == top),
+                 key=lambda c: ("brave" in c.attributes, "lucky" in c.attributes))
     mods: list[Mod] = []
     passed = thresholds_passed(lost, start)
     if passed:

@@ -94,8 +94,8 @@ def _adaptive(tgt: Combatant, hit: Hit | None, edition: Edition) -> bool:
     return (
         edition == SO
         and hit is not None
-        and tgt.has("adaptive armor")
         and 0 < hit.attack_die < tgt.die  # 0: not an attack (terrain, a destroyed transport)
+        and "adaptive armor" in tgt.attributes
     )
 
 
