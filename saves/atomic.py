@@ -65,3 +65,39 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def create_files(folder: Path, files: dict[str, str], last: str) -> None:
+    """Create files that do not exist yet (a new campaign folder), `last` among them, so
+    that a crash leaves either no `last` or every file whole: each is written to a
+    temporary file and fsynced; all but `last` are renamed into place and their folders
+    fsynced once each; then `last`. Fewer fsyncs than a journal and one atomic write per
+    file (`muster --demo` waits for them)."""
+    mode = 0o666 & ~_umask()
+    temps: dict[Path, str] = {}
+    try:
+        for rel, text in files.items():
+            path = folder / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps[path] = tmp
+            os.chmod(tmp, mode)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+                handle.flush()
+                os.fsync(handle.fileno())
+        final = folder / last
+        for path, tmp in temps.items():
+            if path != final:
+                os.replace(tmp, path)
+        for parent in dict.fromkeys(path.parent for path in temps if path != final):
+            _fsync_dir(parent)
+        os.replace(temps[final], final)
+    except BaseException:
+        for path, tmp in temps.items():
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+        raise
+    _fsync_dir(final.parent)

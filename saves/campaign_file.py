@@ -42,7 +42,7 @@ from campaign.campaigns.scenario import Scenario
 from campaign.findings import Finding
 from campaign.force import Force
 from campaign.outcome import BattleOutcome
-from saves.atomic import _fsync_dir, atomic_write_text
+from saves.atomic import _fsync_dir, atomic_write_text, create_files
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
 from saves.force_file import dump_force, parse_force
@@ -228,10 +228,15 @@ def write_files(
         _roll_forward(folder)
         _sweep_temp_files(folder)
         _check_unchanged(folder, expected or {})
-        changed = {rel: text for rel, text in files.items() if _current(folder / rel) != text}
+        current = {rel: _current(folder / rel) for rel in files}
+        changed = {rel: text for rel, text in files.items() if current[rel] != text}
         if not changed:
             return
-        if len(changed) == 1:
+        if CAMPAIGN_FILE in changed and all(current[rel] is None for rel in changed):
+            # a new campaign: until campaign.toml is in place the folder is no campaign,
+            # so it goes last and no journal is needed
+            create_files(folder, changed, last=CAMPAIGN_FILE)
+        elif len(changed) == 1:
             (rel, text), = changed.items()
             atomic_write_text(folder / rel, text)
         else:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -286,3 +287,37 @@ def test_demo_campaign_is_valid_and_branches() -> None:
     campaign, forces = demo_campaign()
     assert campaign.step("landing").branches[0] == Branch("humans", "bridge")
     assert set(forces) == {"humans", "aliens"} and all(f.units for f in forces.values())
+
+
+def test_a_new_folder_is_written_without_a_journal_campaign_toml_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    import saves.atomic
+    from scenarios.demo import create_demo
+
+    replaced: list[str] = []
+    real = os.replace
+
+    def replace(src: Any, dst: Any) -> None:
+        replaced.append(Path(dst).name)
+        real(src, dst)
+
+    monkeypatch.setattr(saves.atomic.os, "replace", replace)
+    made = create_demo(tmp_path / "demo")
+    assert ".muster-journal.toml" not in replaced
+    assert replaced.index("campaign.toml") > max(replaced.index(f"{side}.toml") for side in made.forces)  # last
+    assert made == load_campaign(tmp_path / "demo", LIB)
+    assert not list((tmp_path / "demo").rglob("*.tmp")) and not (tmp_path / "demo" / ".muster-journal.toml").exists()
+
+    def refuse_campaign(src: Any, dst: Any) -> None:  # the disk fails at the last step
+        if Path(dst).name == "campaign.toml":
+            raise OSError("disk full")
+        real(src, dst)
+
+    monkeypatch.setattr(saves.atomic.os, "replace", refuse_campaign)
+    with pytest.raises(OSError):
+        create_demo(tmp_path / "again")
+    assert not (tmp_path / "again" / "campaign.toml").exists()  # no campaign: the folder can be used again
+    assert not list((tmp_path / "again").rglob("*.tmp"))
+    monkeypatch.setattr(saves.atomic.os, "replace", real)
+    assert create_demo(tmp_path / "again") == load_campaign(tmp_path / "again", LIB)
