@@ -20,11 +20,13 @@ from campaign.force import Force
 from campaign.rulesets.figwars3.samples import sample_forces
 from saves.battle_file import load_battle_file
 from saves.campaign_file import create_campaign_folder
+from saves.lease import acquire
 from scenarios import builtin_scenarios
 from tests.tui.helpers import screen_text
 from tui.app import MusterApp
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_dialogs import ChoiceField, CommandForm, FacesScreen
+from tui.screens.battle_session import BattleSession
 from tui.screens.parts_dialog import PartsField, PartsScreen
 from tui.screens.picker import PickerScreen
 from tests.workers import workers_done
@@ -138,14 +140,45 @@ async def place_all(pilot: Any) -> None:
         await choose(pilot, labelled("Place "))
 
 
-async def start(pilot: Any, app: MusterApp, folder: Path, first: bool = True) -> None:
+OPENING = (1, 1)  # turn 1's extra actions: Blue, Red
+FIRST, SECOND = (8, 1), (1, 8)  # the initiative faces (Blue, Red) that make Blue or Red act first
+
+
+async def start_on_screen(pilot: Any, app: MusterApp, folder: Path, first: bool = True) -> None:
+    """The campaign's next battle on the screen, deployed and past turn 1's extra actions
+    and initiative (Blue first unless not `first`), every step played on the screen."""
     app.start_battle(folder)
     await settle(pilot)
     await place_all(pilot)
-    await faces(pilot, 1)  # extra actions: Blue
-    await faces(pilot, 1)  # extra actions: Red
-    await faces(pilot, 8 if first else 1)  # initiative: Blue
-    await faces(pilot, 1 if first else 8)  # initiative: Red
+    for face in (*OPENING, *(FIRST if first else SECOND)):
+        await faces(pilot, face)
+
+
+def deploy(folder: Path, first: bool = True) -> None:
+    """What `start_on_screen` plays, played through the battle session the screen uses (its
+    verbs write the battle file as the screen's do), without drawing a screen for each step."""
+    lease = acquire(folder, "battle")
+    try:
+        session = BattleSession.open(folder, lease=lease)
+        ask = session.pending
+        if isinstance(ask, RollRequest) and ask.purpose.startswith("deployment"):
+            session.roll([8, *[1] * (ask.count - 1)])
+        while isinstance(ask := session.pending, Decision) and ask.prompt.startswith("Deployment"):
+            session.apply(session.command(next(s for s in ask.legal if s.label.startswith("Place "))))
+        for face in (*OPENING, *(FIRST if first else SECOND)):
+            assert isinstance(session.pending, RollRequest), session.pending
+            session.roll([face])
+    finally:
+        lease.release()
+
+
+async def start(pilot: Any, app: MusterApp, folder: Path, first: bool = True) -> None:
+    """As `start_on_screen` (which the ambush test plays, checking that both write the same
+    log), the steps before the first activation played off the screen: the screen then
+    resumes the battle from its file, as a player reopening it would see it."""
+    deploy(folder, first)
+    app.start_battle(folder)
+    await settle(pilot)
 
 
 def log_of(app: MusterApp) -> list[dict[str, Any]]:
@@ -349,7 +382,11 @@ async def _ambush_and_drop(tmp_path: Path) -> None:
                        "Elite Lance", "Drop Deployment")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot, app, campaign_folder(tmp_path / "c", blue, red))
+        await start_on_screen(pilot, app, campaign_folder(tmp_path / "c", blue, red))
+        # the other tests start with `deploy`: it writes what the screen wrote
+        twin = campaign_folder(tmp_path / "twin", blue, red)
+        deploy(twin)
+        assert [load_battle_file(p).log for p in (twin / "battles").glob("*.toml")] == [log_of(app)]
         # the elites wait in reserve: turn 1 offers no activation of them
         assert not any("Elite Lance" in s.label for s in pending(app).legal)
         await choose(pilot, labelled("Activate Scout Squad"))
