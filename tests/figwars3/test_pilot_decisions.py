@@ -156,7 +156,9 @@ async def start_on_screen(pilot: Any, app: MusterApp, folder: Path, first: bool 
 
 def deploy(folder: Path, first: bool = True) -> None:
     """What `start_on_screen` plays, played through the battle session the screen uses (its
-    verbs write the battle file as the screen's do), without drawing a screen for each step."""
+    verbs write the battle file as the screen's do), without drawing a screen for each step.
+    With auto dice only the placing is played (each unit at the first place offered, as
+    test_pilot_screens' `play_until` picks them): the dice roll the rest."""
     lease = acquire(folder, "battle")
     try:
         session = BattleSession.open(folder, lease=lease)
@@ -165,7 +167,7 @@ def deploy(folder: Path, first: bool = True) -> None:
             session.roll([8, *[1] * (ask.count - 1)])
         while isinstance(ask := session.pending, Decision) and ask.prompt.startswith("Deployment"):
             session.apply(session.command(next(s for s in ask.legal if s.label.startswith("Place "))))
-        for face in (*OPENING, *(FIRST if first else SECOND)):
+        for face in (*OPENING, *(FIRST if first else SECOND)) if session.table_dice else ():
             assert isinstance(session.pending, RollRequest), session.pending
             session.roll([face])
     finally:

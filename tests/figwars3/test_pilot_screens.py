@@ -30,7 +30,7 @@ from saves.battle_replay import battle_setup
 from saves.campaign_file import create_campaign_folder, load_campaign, start_battle
 from scenarios import builtin_scenarios, scenarios_for
 from tests.figwars3.test_pilot import confirm, pick, settle
-from tests.figwars3.test_pilot_decisions import OFFERED, pick_in, tick
+from tests.figwars3.test_pilot_decisions import OFFERED, deploy, pick_in, tick
 from tests.figwars3.test_pilot_part2 import prompts
 from tests.tui.playthrough import open_battle
 from tests.tui.helpers import screen_text, type_into
@@ -87,6 +87,7 @@ async def _embark_and_breach(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Hedgehog Patrol", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        deploy(folder)  # placed off the screen: the battle opens at the first activation
         screen = await open_battle(pilot, app, folder)
 
         assert "hedgehog: DP 8/8, RAM 7, aboard: driver, crew 1" in panel(app)  # a vehicle's DP and crew
@@ -135,6 +136,7 @@ async def _hail_and_formation(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "Arcane Circle", "Revenant Host", hail_of_arrows=True, formations=True)
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        deploy(folder)  # placed off the screen: the battle opens at the first activation
         screen = await open_battle(pilot, app, folder)
         wardens = [f"wardens/warden{s}" for s in ("", "-2", "-3", "-4")]
         assert "archmage: DP 3/3, ARC 3/3" in panel(app)  # a caster's arcane points, on the unit panel
@@ -237,6 +239,13 @@ async def _acting_unit_in_view(tmp_path: Path) -> None:
             assert "ODST Team" in _units_shown(app)  # and back up for the next one
 
         await play_until(pilot, "Hunter Pair", hunters)
+        # the other tests here place the forces with `deploy`: it writes what the screen wrote
+        twin = campaign(tmp_path / "twin", "USC Strike Group", "Revenant Host")
+        deploy(twin)
+        placed = [load_battle_file(p).log for p in (twin / "battles").glob("*.toml")]
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session is not None
+        assert len(placed) == 1 and placed[0] == load_battle_file(screen.session.path).log[: len(placed[0])]
 
 
 def test_the_shoot_form_asks_only_what_the_weapon_needs(tmp_path: Path) -> None:
@@ -253,6 +262,7 @@ async def _shoot_forms(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "USC Strike Group", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        deploy(folder)  # placed off the screen: the battle opens at the first activation
         await open_battle(pilot, app, folder)
         seen: dict[str, set[str]] = {}
 
@@ -341,6 +351,7 @@ async def _leash(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "Entity Circle", "Revenant Host")
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        deploy(folder)  # placed off the screen: the battle opens at the first activation
         screen = await open_battle(pilot, app, folder)
         asked: list[str] = []
 
@@ -375,6 +386,7 @@ async def _wheel_and_consolidate(tmp_path: Path) -> None:
     folder = campaign(tmp_path / "c", "Arcane Circle", "Revenant Host", formations=True)
     app = MusterApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        deploy(folder)  # placed off the screen: the battle opens at the first activation
         screen = await open_battle(pilot, app, folder)
         wardens = [f"wardens/warden{s}" for s in ("", "-2", "-3", "-4")]
 
