@@ -320,6 +320,9 @@ TARGETED: list[tuple[str, str, str | None, str]] = [
     ("force", 'free_attributes = "Loose Cohesion"', 'free_attributes = "Loose Cohesion, Flyng"',
      "did you mean 'Flying'?"),
     ("force", '["Agile", "Brave", "Loose', '["Agile", "Brav 3", "Loose', "did you mean 'Brave'?"),
+    ("force", '["Agile", "Brave", "Loose', '["Agile", "Brave 3", "Loose', "Brave takes no value"),
+    ("force", '"Brave", "Loose Cohesion 4', '"Brave", "Loose Cohesion four', "takes a distance in inches"),
+    ("force", "move = 4\n", "move = 0\n", ""),  # no MOVE to price
     ("force", 'name = "Assault Squad"', 'name = " "', "the unit has an empty name"),
     ("force", "\n[[units]]\n", '\n[[units]]\nname = "Empty"\n\n[[units]]\n', "unit 'Empty' has no elements"),
     ("force", "\n[[units]]\n", CUT, "the force has no units"),
