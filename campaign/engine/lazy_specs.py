@@ -99,8 +99,24 @@ class LazySpecs(Sequence[CommandSpec]):
     # --- read whole -------------------------------------------------------------------
     def _every(self) -> tuple[CommandSpec, ...]:
         if self._all is None:
-            self._all = tuple(self._walk(None))
+            self._all = tuple(self._walk(None)) if self.keep is not None else self._joined()
         return self._all
+
+    def _joined(self) -> tuple[CommandSpec, ...]:
+        """`_walk(None)` without a `keep`: every item's specs joined in order, group by
+        group rather than spec by spec (a bot reads every menu whole)."""
+        out: list[CommandSpec] = []
+        for item in self.items:
+            if isinstance(item, CommandSpec):
+                out.append(item)
+            elif isinstance(item, (LazyPart, KeyedPart)):
+                specs: Any = item.specs()
+                out.extend(specs._iter(None) if isinstance(specs, LazySpecs) else specs)
+            elif isinstance(item, LazySpecs):
+                out.extend(item._iter(None))
+            else:
+                out.extend(item)
+        return tuple(out)
 
     def __iter__(self) -> Iterator[CommandSpec]:
         if self._all is not None:

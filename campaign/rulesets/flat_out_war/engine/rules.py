@@ -130,7 +130,8 @@ class FlatOutWarRules(
         self._loss_journal = []
         self._unit_places = None
         self._specs = {}
-        self._spec_lists = {}
+        self._attack_parts = {}
+        self._attack_specs = {}
         self._bought_of = {}
         self._created_of = {}
         self._living_cache = None
@@ -185,7 +186,8 @@ class FlatOutWarRules(
         self._pace_of.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
-        self._spec_lists.clear()
+        self._attack_parts.clear()
+        self._attack_specs.clear()
         self._bought_of.clear()
         self._created_of.clear()
         self._living_cache = None

@@ -5,13 +5,16 @@ misfire lockouts and Reload)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from campaign.engine.lazy_specs import Item, LazySpecs
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO
 from campaign.rulesets.flat_out_war.engine import entrench, morale as M
 from campaign.rulesets.flat_out_war.engine.attack import Hit, melee_die
+from campaign.rulesets.flat_out_war.engine.attack_part import AttackPart
 from campaign.rulesets.flat_out_war.engine.clocks import PER_ACTIVATION, tick_reload
 from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.commands import (
@@ -81,13 +84,17 @@ class ActivationMixin(PlayHelpers):
 
     def _commands_for(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[CommandSpec]:
         """`activation_commands` for a standing unit whose `_able` elements the caller has."""
+        return list(LazySpecs(self._command_items(state, unit, able)))
+
+    def _command_items(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[Item]:
+        """`_commands_for` in order, its melee and shoot specs as `AttackPart`s (made as read)."""
         unit_id = unit.id
         if not able:
             return []
         m = unit.markers
         name = unit.name
         morale = unit.data.get("morale", "steady")
-        specs: list[CommandSpec] = []
+        specs: list[Item] = []
         created, all_mobile = self._created(state, unit)
         mobile = all_mobile or any((self.element_of(state, e).move or 0) > 0 for e in able)
         if morale == "fleeing":
@@ -116,11 +123,12 @@ class ActivationMixin(PlayHelpers):
                                 "attach", {"unit": unit_id, "target": other.id}, (), f"Attach {name} to {other.name}")
                         specs.append(spec)
             enemies = self._enemies(state, unit.side)
-            specs.extend(self._attack_specs("melee", unit, enemies, "melee attack on"))
-            # an element created with a ranged weapon has one still unless it lost weapons
-            if _GUNS in created and any(self._bought(state, e)[1] and (
-                    not e.data.get("lost_weapons") or self.combatant(state, e).ranged) for e in able):
-                specs.extend(self._attack_specs("shoot", unit, enemies, "shoot at"))
+            if enemies:
+                specs.append(self._attack_part("melee", unit, enemies, "melee attack on"))
+                # an element created with a ranged weapon has one still unless it lost weapons
+                if _GUNS in created and any(self._bought(state, e)[1] and (
+                        not e.data.get("lost_weapons") or self.combatant(state, e).ranged) for e in able):
+                    specs.append(self._attack_part("shoot", unit, enemies, "shoot at"))
             for es in able if not _OWN_ACTIONS.isdisjoint(created) else ():
                 own = self._bought(state, es)[0]
                 if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
@@ -146,9 +154,10 @@ class ActivationMixin(PlayHelpers):
             kind = m["acted"]
             can = (lambda c: melee_die(c, self.edition) is not None) if kind == "melee" else (lambda c: bool(c.ranged))
             if any(can(self.combatant(state, e)) for e in rest):
-                for enemy in self._enemies(state, unit.side):
+                enemies = self._enemies(state, unit.side)
+                if enemies:
                     verb = "melee attack on" if kind == "melee" else "shoot at"
-                    specs.append(self._attack_spec(kind, unit, enemy, f"the rest {verb}"))
+                    specs.append(self._attack_part(kind, unit, enemies, f"the rest {verb}"))
         return specs
 
     def _created(self, state: BattleState, unit: UnitState) -> tuple[frozenset[str], bool]:
@@ -176,57 +185,61 @@ class ActivationMixin(PlayHelpers):
             spec = self._specs[key] = CommandSpec(kind, {"unit": unit.id}, MOVE_FACTS if kind == "move" else (), label)
         return spec
 
-    def _attack_specs(self, kind: str, unit: UnitState, enemies: list[UnitState], verb: str) -> list[CommandSpec]:
+    def _attack_part(self, kind: str, unit: UnitState, enemies: list[UnitState], verb: str) -> AttackPart:
         """`_attack_spec` for each of `enemies` (the `_enemies` list, kept while no unit's
-        standing changes, so the specs are too)."""
+        standing changes, so the part is too), made as read."""
         key = (kind, unit.id, verb)
-        found = self._spec_lists.get(key)
+        found = self._attack_parts.get(key)
         if found is None or found[0] is not enemies:
-            # a unit fell (or a new one came): the other enemies' specs are those made before
-            made = {s.params["target"]: s for s in found[1]} if found is not None else {}
-            found = self._spec_lists[key] = (
-                enemies, [made.get(e.id) or self._attack_spec(kind, unit, e, verb) for e in enemies])
+            made = self._attack_specs.get(key)
+            if made is None:
+                made = self._attack_specs[key] = {}
+            found = self._attack_parts[key] = (
+                enemies, AttackPart(kind, enemies, made, partial(self._attack_spec, kind, unit, verb, made)))
         return found[1]
 
-    def _attack_spec(self, kind: str, unit: UnitState, enemy: UnitState, verb: str) -> CommandSpec:
-        """The legal `melee` or `shoot` of `unit` at `enemy`: the same frozen spec every time
-        it is offered (a battle offers each pair thousands of times), made on first offer."""
-        key = (kind, unit.id, enemy.id, verb)
-        spec = self._specs.get(key)
-        if spec is None:
-            spec = self._specs[key] = CommandSpec(
-                kind, {"unit": unit.id, "target": enemy.id}, MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
-                f"{unit.name}: {verb} {enemy.name}", odds=True, targets="units")
+    def _attack_spec(self, kind: str, unit: UnitState, verb: str, made: dict[str, CommandSpec],
+                     enemy: UnitState) -> CommandSpec:
+        """The legal `melee` or `shoot` of `unit` at `enemy`, kept in `made` by the enemy's
+        id: the same frozen spec every time it is offered (a battle offers each pair
+        thousands of times), made on first offer."""
+        spec = made[enemy.id] = CommandSpec(
+            kind, {"unit": unit.id, "target": enemy.id}, MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
+            f"{unit.name}: {verb} {enemy.name}", odds=True, targets="units")
         return spec
 
     def activation(self, state: BattleState, unit_id: str, ctx: Context) -> Resolution:
         unit = state.unit(unit_id)
         while not unit.eliminated and not state.over and not self.is_over(state):
             able = self._able(state, unit)  # (once per choice: the commands and the flyers' 2" both read it)
-            legal = self._commands_for(state, unit, able)
-            if not legal:
+            items = self._command_items(state, unit, able)
+            if not items:
                 return
-            if self._must_flee(state, unit, legal):
+            if self._must_flee(state, unit, items):
                 # FOW 15.3: a broken unit runs as soon as it is activated; nothing else first
-                legal = [s for s in legal if s.type == "move"]
+                # (a fleeing unit's items are plain specs: no attack part)
+                legal = [s for s in items if isinstance(s, CommandSpec) and s.type == "move"]
                 command = yield Decision(unit.side, f"{unit.name} flees: it runs its whole move first", tuple(legal))
                 yield from self.resolve(state, command, ctx)
                 continue
-            legal = [*legal, _OBJECTIVE, _STRATEGIC]
-            if not (self.must_fly_on(state, unit, able) and any(s.type == "move" for s in legal)):
+            items = [*items, _OBJECTIVE, _STRATEGIC]
+            if not (self.must_fly_on(state, unit, able) and any(isinstance(s, CommandSpec) and s.type == "move"
+                                                                 for s in items)):
                 end = self._specs.get(("end_activation", unit_id))
                 if end is None:
                     end = self._specs[("end_activation", unit_id)] = CommandSpec(
                         "end_activation", {"unit": unit_id}, label="End activation")
-                legal.append(end)
-            command = yield Decision(unit.side, f"{unit.name}: choose an action or end the activation", tuple(legal))
+                items.append(end)
+            # made as read: a replay's check makes only the attack spec its command names
+            command = yield Decision(unit.side, f"{unit.name}: choose an action or end the activation",
+                                     LazySpecs(items))
             if command.type == "end_activation":
                 return
             yield from self.resolve(state, command, ctx)
 
-    def _must_flee(self, state: BattleState, unit: UnitState, legal: list[CommandSpec]) -> bool:
+    def _must_flee(self, state: BattleState, unit: UnitState, legal: list[Item]) -> bool:
         return (unit.data.get("morale") == "fleeing" and not unit.markers.get("moved")
-                and any(s.type == "move" for s in legal))
+                and any(isinstance(s, CommandSpec) and s.type == "move" for s in legal))
 
     # --- round, turn and activation hooks -------------------------------------
     def on_round_start(self, state: BattleState, ctx: Context) -> Resolution:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from campaign.engine.commands import Command
     from campaign.force import Element
     from campaign.rulesets.flat_out_war.engine.attack import Hit
+    from campaign.rulesets.flat_out_war.engine.attack_part import AttackPart
     from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant
     from campaign.rulesets.flat_out_war.engine.declare import UnderTemplate
     from campaign.rulesets.flat_out_war.engine.odds import AttackSpec
@@ -100,8 +101,10 @@ class PlayHelpers:
     # legal command specs offered again and again (activation.py): built once per battle,
     # as their labels name units, keyed by what they are made of
     _specs: dict[tuple[str, ...], CommandSpec]
-    # (kind, unit id, verb) -> (the enemies list they were made for, the attack specs)
-    _spec_lists: dict[tuple[str, ...], tuple[list[UnitState], list[CommandSpec]]]
+    # (kind, unit id, verb) -> (the enemies list it was made for, its attack specs as read)
+    _attack_parts: dict[tuple[str, ...], tuple[list[UnitState], AttackPart]]
+    # (kind, unit id, verb) -> enemy id -> its attack spec (`_attack_spec`: made once per battle)
+    _attack_specs: dict[tuple[str, ...], dict[str, CommandSpec]]
     # element id -> its attributes as created and whether it has a ranged weapon (activation.py)
     _bought_of: dict[str, tuple[dict[str, Any], bool]]
     # unit id -> what its elements were created with (activation.py `_created`)
