@@ -213,7 +213,43 @@ class LazySpecs(Sequence[CommandSpec]):
         kind = getattr(command, "type", None)
         if not isinstance(kind, str):
             return None
+        if self.keep is None:
+            return self._first(command, kind)
         return next(self._matches(command, kind), None)
+
+    def _first(self, command: Any, kind: str) -> CommandSpec | None:
+        """`_matches`' first for a list with no `keep` of its own (nothing here can refuse
+        the first match found): one loop, no generator per group (a replay checks every
+        command against its menu)."""
+        for item in self.items:
+            if isinstance(item, CommandSpec):
+                if item.type == kind and item.matches(command):
+                    return item
+            elif isinstance(item, KeyedPart):
+                if item.type != kind:
+                    continue
+                value = getattr(command, item.key, _MISSING)
+                values = item.values
+                start = 0
+                while True:  # (each value equal to the command's, in order)
+                    try:
+                        i = values.index(value, start)
+                    except ValueError:
+                        break
+                    spec = item.spec(i)
+                    if spec is not None and spec.matches(command):
+                        return spec
+                    start = i + 1
+            else:
+                if isinstance(item, LazyPart):
+                    if not item.could_hold(command, kind):
+                        continue
+                    found = next(_matching(item.specs(), command, kind), None)
+                else:
+                    found = next(_matching(item, command, kind), None)
+                if found is not None:
+                    return found
+        return None
 
     def _matches(self, command: Any, kind: str) -> Iterator[CommandSpec]:
         """Every spec that matches `command`, in order (an outer `keep` may refuse the first)."""

@@ -119,3 +119,29 @@ def test_a_group_that_breaks_its_statement_is_reported() -> None:
                        KeyedPart("shoot", "target", ["t1"], lambda t: spec("shoot", target="t9"))])
     assert wrong.claims_broken() == ["run in a group of ['walk']", "walk lacks model='a'",
                                      "shoot {'target': 't9'} made for target='t1'"]
+
+
+def test_a_keyed_lookup_goes_on_past_a_value_whose_spec_does_not_match() -> None:
+    """A keyed part may hold a value twice, or make no spec (or one the command does not
+    match) for it: the lookup tries each equal value in order, as a scan would."""
+    made: list[str] = []
+
+    def make(target: str) -> CommandSpec | None:
+        made.append(target)
+        if target == "gone":
+            return None
+        return spec("shoot", model="x" if made.count(target) == 1 else "a", target=target)
+
+    def legal() -> LazySpecs:
+        made.clear()
+        return LazySpecs([spec("walk", model="a"), KeyedPart("shoot", "target", ["t1", "gone", "t2", "t1", "gone"], make),
+                          spec("done", model="a")])
+
+    for command in (Cmd("shoot", model="a", target="t1"), Cmd("shoot", model="x", target="t1"),
+                    Cmd("shoot", model="a", target="gone"), Cmd("shoot", model="a", target="t2"), Cmd("done", model="a")):
+        whole = tuple(legal())
+        scanned = next((s for s in whole if s.type == command.type and s.matches(command)), None)
+        assert legal().first_match(command) == scanned, command
+    lazy = legal()
+    assert lazy.first_match(Cmd("shoot", model="a", target="t1")) == spec("shoot", model="a", target="t1")
+    assert made == ["t1", "t1"]  # the first t1's spec (model x) did not match: the second t1's did

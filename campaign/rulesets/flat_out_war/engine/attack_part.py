@@ -16,16 +16,16 @@ from campaign.engine.state import UnitState
 
 class AttackPart(KeyedPart):
     """The `kind` ("melee" or "shoot") specs at each of `enemies` (in unit order), keyed
-    "target" (the enemy's id): `made[enemy id]` if there, else `make(enemy)` (which puts it
+    "target" (the enemy's id; `ids`: theirs, in order): `made[enemy id]` if there, else `make(enemy)` (which puts it
     there: the rules keep `made` for the battle, so a new part after a unit falls makes no
     spec again). The rules keep a part while the same enemies stand, so a part read whole
     (a bot, a screen) keeps its list for the next read."""
 
     __slots__ = ("_enemies", "_known", "_new", "_every")
 
-    def __init__(self, kind: str, enemies: list[UnitState], made: dict[str, CommandSpec],
+    def __init__(self, kind: str, enemies: list[UnitState], ids: list[str], made: dict[str, CommandSpec],
                  make: Callable[[UnitState], CommandSpec]) -> None:
-        super().__init__(kind, "target", [e.id for e in enemies], make)
+        super().__init__(kind, "target", ids, make)
         self._enemies = enemies
         self._known = made
         self._new = make

@@ -30,7 +30,7 @@ from campaign.engine.errors import IllegalCommand
 from campaign.engine.events import Event
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
-from campaign.engine.state import BattleState, ElementState, state_from_setup
+from campaign.engine.state import BattleState, ElementState, liveness_epoch, marks_epoch, state_from_setup
 from campaign.force import Element, Weapon
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.combatant import (
@@ -132,6 +132,7 @@ class FlatOutWarRules(
         self._specs = {}
         self._attack_parts = {}
         self._attack_specs = {}
+        self._enemy_ids = {}
         self._bought_of = {}
         self._created_of = {}
         self._living_cache = None
@@ -141,6 +142,7 @@ class FlatOutWarRules(
         self._sides_standing = 0
         self._faced_clean = None
         self._faced_marked = []
+        self._checked: tuple[Command, BattleState, int, int, Any] | None = None
 
     def _static_any(self, name: str) -> bool:
         """Whether any element of the battle was created with attribute `name` (its key)."""
@@ -188,6 +190,7 @@ class FlatOutWarRules(
         self._specs.clear()
         self._attack_parts.clear()
         self._attack_specs.clear()
+        self._enemy_ids.clear()
         self._bought_of.clear()
         self._created_of.clear()
         self._living_cache = None
@@ -197,6 +200,7 @@ class FlatOutWarRules(
         self._sides_standing = 0
         self._faced_clean = None
         self._faced_marked = []
+        self._checked = None
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
@@ -414,6 +418,7 @@ class FlatOutWarRules(
         return c
 
     def check(self, state: BattleState, command: Command) -> None:
+        self._checked = None  # (a hand-over is for the command checked last: `hand_over`)
         if command.type in PICKED_FACTS:
             self._check_named_ids(state, command)
         key = (type(self), command.type)
@@ -461,12 +466,25 @@ class FlatOutWarRules(
                 return f"{es.name} ({name}) is not an element of {unit.name}"
         return ""
 
+    def hand_over(self, state: BattleState, command: Command, worked_out: Any) -> None:
+        """A `_check_<type>` that passed keeps what it worked out for the command's
+        resolution (`_do_<type>(..., checked=worked_out)`), so resolution does not work it
+        out again. The engine resolves a command right after checking it; `resolve` hands
+        it over only for that very command object, on the same state, with no element's
+        liveness and no markers dict or elements list changed since (the epochs of
+        campaign.engine.state), and only once: any other check or resolution drops it."""
+        self._checked = (command, state, liveness_epoch(), marks_epoch(), worked_out)
+
     def resolve(self, state: BattleState, command: Command, ctx: Context) -> Resolution:
         # the handler's own generator (not one wrapped around it: every roll and Decision of
         # a command passes through each generator that wraps it)
         handler = getattr(self, f"_do_{command.type}", None)
         if handler is None:
             raise IllegalCommand("rules", f"{command.type} has no resolution in Flat Out War")
+        held, self._checked = self._checked, None
+        if held is not None and held[0] is command and held[1] is state and held[2] == liveness_epoch() \
+                and held[3] == marks_epoch():
+            return handler(state, command, ctx, checked=held[4])  # type: ignore[no-any-return]
         return handler(state, command, ctx)  # type: ignore[no-any-return]
 
 

@@ -194,8 +194,11 @@ class ActivationMixin(PlayHelpers):
             made = self._attack_specs.get(key)
             if made is None:
                 made = self._attack_specs[key] = {}
+            ids = self._enemy_ids.get(unit.side)  # (the enemies' ids: one list per side's enemies)
+            if ids is None or ids[0] is not enemies:
+                ids = self._enemy_ids[unit.side] = (enemies, [e.id for e in enemies])
             found = self._attack_parts[key] = (
-                enemies, AttackPart(kind, enemies, made, partial(self._attack_spec, kind, unit, verb, made)))
+                enemies, AttackPart(kind, enemies, ids[1], made, partial(self._attack_spec, kind, unit, verb, made)))
         return found[1]
 
     def _attack_spec(self, kind: str, unit: UnitState, verb: str, made: dict[str, CommandSpec],

@@ -5,7 +5,7 @@ Artillery bounce). What a hit then does is in `hits`."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -46,6 +46,14 @@ from campaign.rulesets.flat_out_war.engine.situation import Situation
 
 if TYPE_CHECKING:
     from campaign.engine.context import Context
+
+
+class ShootChecked(NamedTuple):
+    """What the shoot check hands over to the shot's resolution: the shooting elements
+    (`_participants`) and their combat views."""
+
+    shooters: list[ElementState]
+    views: list[Combatant]
 
 
 class AttackMixin(PlayHelpers):
@@ -111,7 +119,8 @@ class AttackMixin(PlayHelpers):
         self._check_hidden(target)
         self._check_attackers(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         band = fact(cmd, "range_band", SHOOT_FACTS)
-        cs = [self.combatant(state, e) for e in self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")]
+        shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
+        cs = [self.combatant(state, e) for e in shooters]
         if band == "out":
             longest = max((w.range for c in cs for w in c.ranged), default=0)
             raise IllegalCommand("FOW 11", f"target is out of range (long range is {2 * longest}\")")
@@ -156,6 +165,7 @@ class AttackMixin(PlayHelpers):
             self._check_shoot(state, attrs.evolve(cmd, target=self._shot_unit(state, entry).id, facts={
                 **cmd.facts, **dict(entry.facts), "shot_targets": [],
                 "shooters": [entry.element] if entry.element else fact(cmd, "shooters", SHOOT_FACTS)}))
+        self.hand_over(state, cmd, ShootChecked(shooters, cs))  # (after the shot targets' own checks)
 
     def _shot_targets(self, cmd: Attack) -> list[ShotTarget]:
         choices = {f.name: f.choices for f in SHOOT_FACTS}
@@ -454,24 +464,36 @@ class AttackMixin(PlayHelpers):
                 raise IllegalCommand("FOW 17", f"there is no element {eid!r}") from None
         return [e for e in out if e.alive]
 
-    def _do_shoot(self, state: BattleState, cmd: Shoot, ctx: Context) -> Resolution:
+    def _do_shoot(self, state: BattleState, cmd: Shoot, ctx: Context, checked: ShootChecked | None = None) -> Resolution:
         unit, target = state.unit(cmd.unit), state.unit(cmd.target)
-        shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
+        if checked is None:
+            shooters = self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
+        else:  # the check's (rules.py `hand_over`)
+            shooters = checked.shooters
+            if self.verify_hand_over:
+                assert shooters == self._participants(state, unit, fact(cmd, "shooters", SHOOT_FACTS), "shoot")
         self._take_action(state, unit, cmd, SHOOT_FACTS, shooters)
         if self._fell_before(state, ctx, unit, target, "shot"):
             return
         sit = self._situation(state, unit, target, cmd, SHOOT_FACTS)
         ctx.emit("shoot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)
         names = set(fact(cmd, "weapons", SHOOT_FACTS) or [])
-        if not sit.moved and any(self.combatant(state, e).weapon_has(w, "sharpshooter")
-                                 for e in shooters for w in self.combatant(state, e).ranged):
+        # (the shooters' combat views: what the check worked out stands, as taking the action
+        # changes nothing a view is made of)
+        cs = checked.views if checked is not None else [self.combatant(state, e) for e in shooters]
+        if self.verify_hand_over:
+            assert cs == [self.combatant(state, e) for e in shooters], "the shoot check's hand-over"
+        if not sit.moved and any(c.weapon_has(w, "sharpshooter") for c in cs for w in c.ranged):
             unit.markers["held_still"] = True  # Sharpshooter's +1: the unit may not move after it
-        yield from self._fire(state, ctx, unit, target, shooters, sit, cmd, names)
+        yield from self._fire(state, ctx, unit, target, shooters, sit, cmd, names, cs)
 
     def _fire(self, state: BattleState, ctx: Context, unit: UnitState, target: UnitState, shooters: list[ElementState],
-              sit: Situation, cmd: Attack | None, names: set[str] | None = None) -> Resolution:
+              sit: Situation, cmd: Attack | None, names: set[str] | None = None,
+              cs: list[Combatant] | None = None) -> Resolution:
+        """`cs`: the shooters' combat views, when the caller has them."""
         lost_before = self._loss_mark()
-        cs = [self.combatant(state, e) for e in shooters]
+        if cs is None:
+            cs = [self.combatant(state, e) for e in shooters]
 
         def extra(c: Combatant, w: Arm) -> str | None:
             if names and w.name not in names:

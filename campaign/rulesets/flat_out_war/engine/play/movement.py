@@ -8,7 +8,7 @@ import functools
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.state import BattleState, ElementState, UnitState, liveness_changed
@@ -46,6 +46,14 @@ MARKER_MOVES: tuple[tuple[str, str, str, str, tuple[str, str]], ...] = (
 )
 
 
+class MoveChecked(NamedTuple):
+    """What the move check hands over to the move's resolution: every move fact (the
+    command's or its default: `facts_of`) and the inches it says were moved (`_inches`)."""
+
+    facts: dict[str, Any]
+    inches: Fraction | int
+
+
 class MovementMixin(PlayHelpers):
     """`FlatOutWarRules`' move command: check, allowance, resolution, charge and fear."""
 
@@ -54,7 +62,8 @@ class MovementMixin(PlayHelpers):
 
     def _check_move(self, state: BattleState, cmd: Move) -> None:
         unit = self._unit(state, cmd.unit)
-        f = facts_of(cmd, MOVE_FACTS).get  # (a move asks for two dozen facts)
+        facts = facts_of(cmd, MOVE_FACTS)
+        f = facts.get  # (a move asks for two dozen facts)
         given = getattr(cmd, "facts", None) or {}
         for name in _MEASURED:  # inches, degrees and turns are measured, never negative (the defaults are 0)
             if name in given and given[name] < 0:
@@ -182,6 +191,7 @@ class MovementMixin(PlayHelpers):
             why = self._load_problem(state, carrier, self._able(state, unit))
             if why:
                 raise IllegalCommand("FOW 20 Transport", why)
+        self.hand_over(state, cmd, MoveChecked(facts, distance_moved))
 
     def _load_problem(self, state: BattleState, carrier: ElementState, boarding: list[ElementState]) -> str | None:
         """The loads the Transport was bought for (`Transport 10 x d6`, or alternatives):
@@ -207,11 +217,15 @@ class MovementMixin(PlayHelpers):
         said = " or ".join(f"{n} x {d}" for n, d in loads)
         return f"{carrier.name} carries {said}: {len(riders)} element(s) of up to d{max(dice)} do not fit"
 
-    def inches_moved(self, state: BattleState, cmd: Move) -> Fraction:
+    def inches_moved(self, state: BattleState, cmd: Move, inches: Fraction | int | None = None) -> Fraction:
         """How far the unit moves with this command: the one answer for every rule that
         asks (Stealth, flyers' 2", the allowance, a card charge's 8", the card penalty for
-        a target that moved). A flight that names no distance runs its whole move."""
-        told = _distance(cmd)
+        a target that moved). A flight that names no distance runs its whole move.
+        `inches`: `_inches(cmd)`, when the caller has it."""
+        if inches is None:
+            told = _distance(cmd)
+        else:
+            told = inches if type(inches) is Fraction else Fraction(inches)
         if told or fact(cmd, "stopped", MOVE_FACTS) or fact(cmd, "left_table", MOVE_FACTS):
             return told
         unit = self._unit(state, cmd.unit)
@@ -294,16 +308,19 @@ class MovementMixin(PlayHelpers):
         pace = self._pace_of[unit.id] = moves.pop() if len(moves) == 1 and min(moves) > 0 else None
         return pace
 
-    def _do_move(self, state: BattleState, cmd: Move, ctx: Context) -> Resolution:
+    def _do_move(self, state: BattleState, cmd: Move, ctx: Context, checked: MoveChecked | None = None) -> Resolution:
         unit = state.unit(cmd.unit)
-        f = facts_of(cmd, MOVE_FACTS).get  # (a move asks for two dozen facts)
+        if checked is not None and self.verify_hand_over:
+            assert checked == MoveChecked(facts_of(cmd, MOVE_FACTS), _inches(cmd)), "the move check's hand-over"
+        # (a move asks for two dozen facts: the check's, when it handed them over)
+        f = (checked.facts if checked is not None else facts_of(cmd, MOVE_FACTS)).get
         m = unit.markers
         fleeing = unit.data.get("morale") == "fleeing"
         run = bool(f("run")) or fleeing
         m["moved"] = True
         if run:
             m["ran"] = True
-        distance = self.inches_moved(state, cmd)
+        distance = self.inches_moved(state, cmd, checked.inches if checked is not None else None)
         verb = "flees" if fleeing else ("runs" if run else "moves")
         ctx.emit("move", f"{unit.name} {verb}" + (f" {float(distance):g}\"" if distance else ""), unit=unit.id, run=run)
         # moving breaks off from every unit it is not still touching (A-17: touching again is a charge)
