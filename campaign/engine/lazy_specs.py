@@ -21,12 +21,15 @@ state, and the new pending Decision is the one to read).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, overload
 
 from campaign.engine.pending import CommandSpec, first_matching
 
 Keep = Callable[[CommandSpec], bool]
 _MISSING = object()
+_type = attrgetter("type")
 
 
 class LazyPart:
@@ -200,6 +203,22 @@ class LazySpecs(Sequence[CommandSpec]):
         if self._all is not None:
             return iter(self._all) if kind is None else (s for s in self._all if s.type == kind)
         return self._walk(kind)
+
+    def runs(self) -> Iterator[tuple[str, Iterable[CommandSpec]]]:
+        """The specs in order as (type, specs) runs, as `itertools.groupby` by type gives
+        them, but a keyed group (all of one type) comes as one run, without the menu being
+        made whole; a run may follow one of its own type (a reader by type joins them)."""
+        if self._all is not None or self.keep is not None:
+            yield from groupby(self, _type)
+            return
+        for item in self.items:
+            if isinstance(item, CommandSpec):
+                yield item.type, (item,)
+            elif isinstance(item, KeyedPart):
+                yield item.type, item.specs()
+            else:
+                specs: Any = item.specs() if isinstance(item, LazyPart) else item
+                yield from groupby(specs, _type)
 
     def of_type(self, kind: str) -> Iterator[CommandSpec]:
         """The specs of type `kind`, in order; groups that hold none are not made."""

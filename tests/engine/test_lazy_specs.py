@@ -145,3 +145,28 @@ def test_a_keyed_lookup_goes_on_past_a_value_whose_spec_does_not_match() -> None
     lazy = legal()
     assert lazy.first_match(Cmd("shoot", model="a", target="t1")) == spec("shoot", model="a", target="t1")
     assert made == ["t1", "t1"]  # the first t1's spec (model x) did not match: the second t1's did
+
+
+def test_runs_by_type_join_to_the_whole_list_s_without_making_it_whole() -> None:
+    from itertools import groupby
+    from operator import attrgetter
+
+    def joined(runs: Any) -> list[tuple[str, list[CommandSpec]]]:
+        out: dict[str, list[CommandSpec]] = {}
+        for kind, run in runs:
+            specs = list(run)
+            if specs:
+                out.setdefault(kind, []).extend(specs)
+        return list(out.items())
+
+    def legal(keep: Any) -> LazySpecs:
+        return LazySpecs([spec("share", unit="u"), KeyedPart("shoot", "target", ["t1", "gone", "t2"], Made().keyed("shoot", "u")),
+                          menu(Made()), spec("shoot", model="z", target="t3"), spec("done", model="z")], keep)
+
+    for keep in (None, lambda s: s.type != "walk"):
+        lazy = legal(keep)
+        by_runs = joined(lazy.runs())
+        assert by_runs == joined(groupby(tuple(legal(keep)), attrgetter("type")))
+        assert [kind for kind, _ in by_runs] == ["share", "shoot", "walk", "aim", "done", "end_activation"] if keep is None else \
+            [kind for kind, _ in by_runs] == ["share", "shoot", "aim", "done", "end_activation"]
+        assert (lazy._all is None) == (keep is None)  # (with a filter it is read whole)

@@ -14,6 +14,7 @@ from itertools import groupby
 from operator import attrgetter
 from typing import Any
 
+from campaign.engine.lazy_specs import LazySpecs
 from campaign.engine.pending import CommandSpec, Decision
 
 
@@ -35,10 +36,15 @@ class AutoPlayer:
         # the legal specs by kind, each kind's in order: one pass over the runs of a kind
         # (a Decision lists its specs kind by kind: a few runs for dozens of specs)
         kinds: dict[str, list[CommandSpec]] = {}
-        for kind, run in groupby(decision.legal, _TYPE):
+        legal = decision.legal
+        # a lazy menu (the rules' activations) by its groups, never made whole
+        runs = legal.runs() if isinstance(legal, LazySpecs) else groupby(legal, _TYPE)
+        for kind, run in runs:
             found = kinds.get(kind)
             if found is None:
-                kinds[kind] = list(run)
+                specs = list(run)
+                if specs:  # (a keyed group may make no spec: its kind is then not offered)
+                    kinds[kind] = specs
             else:
                 found.extend(run)
 

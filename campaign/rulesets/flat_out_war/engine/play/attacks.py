@@ -48,6 +48,9 @@ if TYPE_CHECKING:
     from campaign.engine.context import Context
 
 
+_SHOT_CHOICES = {f.name: f.choices for f in SHOOT_FACTS}  # each shoot fact's allowed values (`_shot_targets`)
+
+
 class ShootChecked(NamedTuple):
     """What the shoot check hands over to the shot's resolution: the shooting elements
     (`_participants`) and their combat views."""
@@ -168,9 +171,11 @@ class AttackMixin(PlayHelpers):
         self.hand_over(state, cmd, ShootChecked(shooters, cs))  # (after the shot targets' own checks)
 
     def _shot_targets(self, cmd: Attack) -> list[ShotTarget]:
-        choices = {f.name: f.choices for f in SHOOT_FACTS}
+        texts = fact(cmd, "shot_targets", SHOOT_FACTS)
+        if not texts:  # (most shots: nothing to read)
+            return []
         try:
-            return [parse_shot_target(t, choices) for t in fact(cmd, "shot_targets", SHOOT_FACTS) or []]
+            return [parse_shot_target(t, _SHOT_CHOICES) for t in texts]
         except ShotError as exc:
             raise IllegalCommand("A-22", str(exc)) from None
 

@@ -12,7 +12,7 @@ from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.pending import Resolution as Resolution  # the mixins import it from here
 from campaign.engine.state import BattleState, ElementState, UnitState, liveness_epoch, revival_epoch
 from campaign.rulesets.flat_out_war.editions import V17
-from campaign.rulesets.flat_out_war.engine.commands import Attack, FactCommand, Shoot, fact
+from campaign.rulesets.flat_out_war.engine.commands import Attack, FactCommand, Shoot, fact, facts_of
 from campaign.rulesets.flat_out_war.engine.rolls import Mod
 from campaign.rulesets.flat_out_war.engine.situation import Situation
 
@@ -270,13 +270,14 @@ class PlayHelpers:
         tgt_flying = bool(target) and any(
             e.markers.get("airborne") or e.markers.get("jumped") for e in target.alive  # type: ignore[union-attr]
         )
+        f = facts_of(cmd, specs).get  # (one dict for the half dozen facts asked)
         return Situation(
-            aspect=fact(cmd, "aspect", specs) or "front",
-            range_band=fact(cmd, "range_band", specs) or "short",
-            los=fact(cmd, "los", specs) or "open",
-            ran=bool(unit.markers.get("ran")) or bool(fact(cmd, "will_run", specs)),
+            aspect=f("aspect") or "front",
+            range_band=f("range_band") or "short",
+            los=f("los") or "open",
+            ran=bool(unit.markers.get("ran")) or bool(f("will_run")),
             charging=bool(unit.markers.get("charging")),
-            moved=bool(unit.markers.get("moved")) or bool(fact(cmd, "will_move", specs)),
+            moved=bool(unit.markers.get("moved")) or bool(f("will_move")),
             attacker_effects=self.effects_on(state, unit.id),
             target_effects=self.effects_on(state, target.id) if target else frozenset(),
             target_flying=tgt_flying,

@@ -336,7 +336,7 @@ class MovementMixin(PlayHelpers):
                 if self.combatant(state, es).has("stealth") and es.data.get("fired_turn") != state.turn:
                     es.markers["hidden"] = True
         for name, marker, on, kind, words in MARKER_MOVES:
-            value = fact(cmd, name, MOVE_FACTS)
+            value = f(name)
             if not value:
                 continue
             for es in able:
