@@ -28,6 +28,8 @@ class Mod:
 
 
 def total_of(mods: tuple[Mod, ...] | list[Mod]) -> int:
+    if not mods:  # (most rolls: no generator made for nothing)
+        return 0
     return sum(m.value for m in mods)
 
 
