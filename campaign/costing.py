@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import attrs
-
 from campaign.findings import Finding
+from campaign.frozen import frozen
 
 
-@attrs.define(frozen=True)
+@frozen
 class CostLine:
     """One term of an element's price: "MOVE 4\"" = 4, "Power Claw d8 (2DAC)" = 6."""
 
@@ -15,7 +14,7 @@ class CostLine:
     points: float
 
 
-@attrs.define(frozen=True)
+@frozen
 class ElementCost:
     name: str
     count: int
@@ -27,7 +26,7 @@ class ElementCost:
         return self.each * self.count
 
 
-@attrs.define(frozen=True)
+@frozen
 class UnitCost:
     name: str
     elements: tuple[ElementCost, ...]
@@ -37,7 +36,7 @@ class UnitCost:
         return sum(e.total for e in self.elements)
 
 
-@attrs.define(frozen=True)
+@frozen
 class ForceCost:
     units: tuple[UnitCost, ...]
     findings: tuple[Finding, ...] = ()

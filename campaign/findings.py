@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from campaign.frozen import frozen
+
 if TYPE_CHECKING:
     from campaign.force import Force
 
 Severity = Literal["error", "warning", "info"]
 
 
-@attrs.define(frozen=True)
+@frozen
 class Finding:
     severity: Severity
     rule: str  # where the rule comes from: "FOW 20 Hover", "A-69", "points limit"

@@ -15,12 +15,14 @@ from typing import Literal
 
 import attrs
 
+from campaign.frozen import frozen
+
 WeaponKind = Literal["melee", "ranged"]
 Mount = Literal["main", "extra", "sponson", "turret"]
 ElementKind = Literal["trooper", "vehicle"]
 
 
-@attrs.define(frozen=True)
+@frozen
 class Weapon:
     name: str
     kind: WeaponKind = "melee"
@@ -30,7 +32,7 @@ class Weapon:
     traits: tuple[str, ...] = ()  # weapon-level attributes ("Exhaustible", "Reload: 2", ...)
 
 
-@attrs.define(frozen=True)
+@frozen
 class Element:
     name: str
     count: int = 1  # identical elements sharing this entry
@@ -54,7 +56,7 @@ class Element:
         return self.count - self.lost
 
 
-@attrs.define(frozen=True)
+@frozen
 class Unit:
     name: str
     elements: tuple[Element, ...] = ()
@@ -65,7 +67,7 @@ class Unit:
     stats: dict[str, int | str] = attrs.field(factory=dict)
 
 
-@attrs.define(frozen=True)
+@frozen
 class Force:
     name: str
     ruleset: str

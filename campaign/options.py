@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import attrs
+from campaign.frozen import frozen
 
 
 OptionValue = bool | int | str  # what a TOML file or the command line gives an option
 
 
-@attrs.define(frozen=True)
+@frozen
 class Option:
     """A documented option: a proposed ruling that is a real choice. A value given for it
     must have its default's type (a yes/no is not a number) and be one of its choices."""

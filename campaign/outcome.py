@@ -13,6 +13,8 @@ from typing import Literal
 
 import attrs
 
+from campaign.frozen import frozen
+
 VPKind = Literal["unit", "objective", "other"]
 
 
@@ -20,7 +22,7 @@ def _fraction(value: object) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(str(value))
 
 
-@attrs.define(frozen=True)
+@frozen
 class VPLine:
     """One term of a side's VP total: "Eliminated Rippers (25% of 90)" = 45/2."""
 
@@ -29,7 +31,7 @@ class VPLine:
     kind: VPKind = "unit"
 
 
-@attrs.define(frozen=True)
+@frozen
 class Casualty:
     """Losses and lasting changes to one element entry of a side's force.
 
@@ -46,7 +48,7 @@ class Casualty:
     state: dict[str, int | str] = attrs.field(factory=dict)
 
 
-@attrs.define(frozen=True)
+@frozen
 class SideOutcome:
     side: str
     vp_lines: tuple[VPLine, ...] = ()
@@ -59,7 +61,7 @@ class SideOutcome:
         return sum((line.vp for line in self.vp_lines), Fraction(0))
 
 
-@attrs.define(frozen=True)
+@frozen
 class BattleOutcome:
     """The result of one battle.
 

@@ -13,15 +13,14 @@ from typing import Any, Literal
 
 import re
 
-import attrs
-
 from campaign.findings import Finding, Severity
+from campaign.frozen import frozen
 
 FieldType = Literal["int", "number", "text", "die", "bool", "choice", "list"]
 _NUMBER = re.compile(r"\s*\d+(\.\d+)?(\s*/\s*[1-9]\d*)?\s*")  # "1", "1.5", "3/2": a "number" kept as text
 
 
-@attrs.define(frozen=True)
+@frozen
 class FieldSpec:
     """One field of a profile.
 
@@ -158,7 +157,7 @@ class FieldSpec:
         return str(value)
 
 
-@attrs.define(frozen=True)
+@frozen
 class Profile:
     """The fields of a ruleset's elements (models), of their weapons, and of its units.
 

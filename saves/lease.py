@@ -29,6 +29,7 @@ from pathlib import Path
 import attrs
 import tomli_w
 
+from campaign.frozen import frozen
 from saves.errors import SaveError
 from saves.lock import campaign_lock
 from saves.toml_read import parse_toml, read_text
@@ -37,7 +38,7 @@ LEASE_NAME = ".muster-lease.toml"
 WAIT = 5.0  # seconds a write waits for the short OS lock before giving up
 
 
-@attrs.define(frozen=True)
+@frozen
 class Holder:
     """Who holds (or last held) a campaign's lease."""
 

@@ -14,9 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from campaign.findings import Finding
+from campaign.frozen import frozen
 from saves.errors import SaveError
 from saves.toml_read import MAX_BATTLE_BYTES, read_text, read_toml
 
@@ -29,7 +28,7 @@ KIND_MODULES: tuple[str, ...] = (
 )
 
 
-@attrs.define(frozen=True)
+@frozen
 class FileKind:
     name: str  # "force", "campaign", ...
     recognise: Callable[[Path, dict[str, Any]], bool]
@@ -60,7 +59,7 @@ def kinds() -> list[FileKind]:
     return sorted(_KINDS.values(), key=lambda k: (k.order, k.name))
 
 
-@attrs.define(frozen=True)
+@frozen
 class FileReport:
     file: str
     kind: str | None = None
@@ -89,7 +88,7 @@ class FileReport:
         }
 
 
-@attrs.define(frozen=True)
+@frozen
 class Report:
     files: tuple[FileReport, ...] = ()
     skipped: tuple[str, ...] = ()  # .toml files in a folder that are no Muster kind

@@ -19,6 +19,7 @@ import attrs
 from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Force, Unit
+from campaign.frozen import frozen
 from campaign.rulesets import Ruleset, get_ruleset, ruleset_ids
 
 EntryKind = Literal["campaign", "force", "broken"]
@@ -37,7 +38,7 @@ def _optional(module: str) -> ModuleType | None:
         raise
 
 
-@attrs.define(frozen=True)
+@frozen
 class Entry:
     """One thing found in the folder Muster was opened on."""
 
@@ -83,7 +84,7 @@ def known_rulesets(playable: bool = False) -> list[tuple[str, str, tuple[str, ..
     return found
 
 
-@attrs.define(frozen=True)
+@frozen
 class Priced:
     """A force with its price, or the reason it could not be priced."""
 

@@ -22,6 +22,7 @@ from campaign.campaigns.scenario import Scenario
 from campaign.activation import DEFAULT_SCHEME
 from campaign.findings import Finding, named
 from campaign.force import Element, Force, Unit
+from campaign.frozen import frozen
 from campaign.inert_text import control_problem
 from campaign.outcome import BattleOutcome, Casualty, SideOutcome, VPLine, format_vp
 
@@ -128,7 +129,7 @@ def create_campaign(
 # --- the next battle ------------------------------------------------------------
 
 
-@attrs.define(frozen=True)
+@frozen
 class BattlePlan:
     number: int
     step: str
@@ -216,7 +217,7 @@ def battle_options(campaign: Campaign) -> dict[str, int | str | bool]:
     return ruleset.new_battle_options(campaign.options)
 
 
-@attrs.define(frozen=True)
+@frozen
 class MusterCheck:
     """Whether a mustered force may take the field, and if not, why (in words)."""
 
@@ -353,7 +354,7 @@ def force_changes(before: Force, after: Force) -> str:
 # --- after the battle -----------------------------------------------------------
 
 
-@attrs.define(frozen=True)
+@frozen
 class PostBattle:
     campaign: Campaign
     forces: dict[str, Force]

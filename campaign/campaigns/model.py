@@ -8,6 +8,7 @@ from typing import Literal
 import attrs
 
 from campaign.activation import DEFAULT_SCHEME
+from campaign.frozen import frozen
 from campaign.outcome import _fraction
 
 DiceMode = Literal["auto", "table"]
@@ -16,7 +17,7 @@ GitCommits = Literal["off", "battle", "activation"]
 END = "end"  # a track target meaning "the campaign ends here"
 
 
-@attrs.define(frozen=True)
+@frozen
 class Side:
     id: str  # short, file-safe: forces/<id>.toml
     name: str
@@ -24,7 +25,7 @@ class Side:
     reinforcements: Fraction = attrs.field(default=Fraction(0), converter=_fraction)  # points banked
 
 
-@attrs.define(frozen=True)
+@frozen
 class CampaignRules:
     """Every choice the rulebooks leave open, with a default (written out in campaign.toml)."""
 
@@ -65,7 +66,7 @@ class CampaignRules:
         )
 
 
-@attrs.define(frozen=True)
+@frozen
 class Branch:
     """Go to `goto` when the battle's result is `when`: a side id (that side won) or "draw"."""
 
@@ -73,7 +74,7 @@ class Branch:
     goto: str
 
 
-@attrs.define(frozen=True)
+@frozen
 class TrackStep:
     id: str
     scenario: str
@@ -81,7 +82,7 @@ class TrackStep:
     branches: tuple[Branch, ...] = ()
 
 
-@attrs.define(frozen=True)
+@frozen
 class LedgerLine:
     battle: int
     side: str
@@ -89,7 +90,7 @@ class LedgerLine:
     reason: str = ""
 
 
-@attrs.define(frozen=True)
+@frozen
 class Spending:
     """Reinforcement points a side spent on its force between battles."""
 
@@ -99,7 +100,7 @@ class Spending:
     what: str = ""  # what they bought, in words ("Assault Squad: 9 -> 11 Assault Troop")
 
 
-@attrs.define(frozen=True)
+@frozen
 class HistoryEntry:
     battle: int
     step: str
@@ -115,7 +116,7 @@ class HistoryEntry:
     summary: str = ""
 
 
-@attrs.define(frozen=True)
+@frozen
 class Campaign:
     name: str
     ruleset: str

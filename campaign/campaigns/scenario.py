@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from campaign.frozen import frozen
 from campaign.outcome import _fraction
 
 # How a scenario is won (Flat Out War section 18; the d10 rules' DP-19):
@@ -19,7 +20,7 @@ from campaign.outcome import _fraction
 VictoryKind = Literal["strategic", "vp", "position", "objectives", "sudden-death"]
 
 
-@attrs.define(frozen=True)
+@frozen
 class Objective:
     name: str
     vp: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
@@ -27,7 +28,7 @@ class Objective:
     text: str = ""
 
 
-@attrs.define(frozen=True)
+@frozen
 class Scenario:
     id: str
     name: str

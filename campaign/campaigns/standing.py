@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
 from campaign.campaigns.model import Campaign
+from campaign.frozen import frozen
 
 
-@attrs.define(frozen=True)
+@frozen
 class Standing:
     side: str
     name: str

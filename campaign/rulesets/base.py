@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-import attrs
-
 from campaign.costing import ForceCost
 from campaign.findings import Finding
 from campaign.force import Element, Force
+from campaign.frozen import frozen
 from campaign.options import Option, resolve_options
 from campaign.profiles import DEFAULT_PROFILE, FieldSpec, Profile
 
@@ -30,7 +29,7 @@ class UnknownRuleset(KeyError):
         return str(self.args[0]) if self.args else "unknown ruleset"
 
 
-@attrs.define(frozen=True)
+@frozen
 class CampaignDefaults:
     """What a new campaign of this ruleset starts with (campaign.toml [rules] may change it):
     the die and target of a recovery roll for each element lost, and the Element.state keys
@@ -41,7 +40,7 @@ class CampaignDefaults:
     heals: tuple[str, ...] = ()
 
 
-@attrs.define(frozen=True)
+@frozen
 class Simulator:
     """How `muster simulate` plays this ruleset: `play(battle, seed)` answers every decision
     of a started battle with auto dice until it ends; `assumptions` are the table facts the

@@ -14,8 +14,7 @@ import functools
 import re
 from typing import Literal
 
-import attrs
-
+from campaign.frozen import frozen
 from campaign.rulesets.flat_out_war.dice import normalize_die
 from campaign.rulesets.flat_out_war.editions import EDITIONS, SO, V17
 
@@ -37,7 +36,7 @@ Formula = Literal[
 ]
 
 
-@attrs.frozen
+@frozen
 class CostRule:
     """How one edition prices an attribute."""
 
@@ -65,7 +64,7 @@ def special(formula: Formula) -> CostRule:
     return CostRule("formula", 0, formula)
 
 
-@attrs.frozen
+@frozen
 class Requirement:
     """A build-time prerequisite (section 20's list; A-69)."""
 
@@ -87,7 +86,7 @@ class Requirement:
 RANGED = Requirement("ranged_weapon", ruling="A-69")
 
 
-@attrs.frozen
+@frozen
 class AttributeSpec:
     name: str
     costs: tuple[tuple[str, CostRule], ...]  # (edition, rule) for each edition that has it
@@ -297,7 +296,7 @@ class AttributeTextError(ValueError):
         self.suggestion = suggestion
 
 
-@attrs.frozen
+@frozen
 class AttributeParams:
     inches: int | None = None  # Jump 8", Loose Cohesion 4"
     rate: int | None = None  # Multi-shot 3x -> 3
@@ -308,7 +307,7 @@ class AttributeParams:
     text: str = ""  # Trigger: when attacked in melee
 
 
-@attrs.frozen
+@frozen
 class ParsedAttribute:
     spec: AttributeSpec
     params: AttributeParams

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
 from campaign.costing import CostLine, ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
 from campaign.force import Element, Force
+from campaign.frozen import frozen
 from campaign.rulesets.flat_out_war.attributes import AttributeSpec, ParsedAttribute
 from campaign.rulesets.flat_out_war.dice import base_cost, dac
 from campaign.rulesets.flat_out_war.editions import (
@@ -44,7 +43,7 @@ from campaign.rulesets.flat_out_war.reading import (
 )
 
 
-@attrs.frozen
+@frozen
 class CostOptions:
     """The cost options in force for one pricing (ruleset options + Force.options)."""
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-import attrs
+from campaign.frozen import frozen
 
 
-@attrs.frozen
+@frozen
 class DieSpec:
     name: str  # "d6"
     sides: int

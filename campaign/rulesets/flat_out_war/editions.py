@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-import attrs
+from campaign.frozen import frozen
 
 V17 = "1.7"
 SO = "special-ops"
@@ -35,7 +35,7 @@ def normalize_edition(text: str | None) -> str | None:
     return _ALIASES.get(str(text).strip().lower())
 
 
-@attrs.frozen
+@frozen
 class EditionCosts:
     """Section 19/21.2 numbers for one edition."""
 

@@ -20,9 +20,8 @@ Where weapon-level things are written
 
 from __future__ import annotations
 
-import attrs
-
 from campaign.force import Element, Weapon
+from campaign.frozen import frozen
 from campaign.rulesets.flat_out_war.attributes import (
     AttributeTextError,
     ParsedAttribute,
@@ -34,7 +33,7 @@ from campaign.rulesets.flat_out_war.dice import normalize_die
 _ANY_WEAPON = frozenset({"Exhaustible Weapon", "Reload"})
 
 
-@attrs.frozen
+@frozen
 class Placed:
     """One attribute of an element, with where it was written and what it applies to."""
 
@@ -43,7 +42,7 @@ class Placed:
     weapon: int | None  # index into element.weapons for weapon-bound attributes
 
 
-@attrs.frozen
+@frozen
 class BadText:
     """Attribute text that could not be read."""
 

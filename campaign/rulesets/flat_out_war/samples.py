@@ -16,10 +16,11 @@ from __future__ import annotations
 import attrs
 
 from campaign.force import Element, Force, Unit, Weapon
+from campaign.frozen import frozen
 from campaign.rulesets.flat_out_war.editions import SO, V17
 
 
-@attrs.frozen
+@frozen
 class Printed:
     force: str
     unit: str

@@ -10,14 +10,13 @@ from __future__ import annotations
 import difflib
 from typing import Literal
 
-import attrs
-
+from campaign.frozen import frozen
 from campaign.rulesets.flat_out_war.editions import MAGIC_BUDGET
 
 Duration = int | Literal["instant", "permanent"]
 
 
-@attrs.frozen
+@frozen
 class SpellSpec:
     name: str
     difficulty: int  # magnitude of the casting penalty (Zap: 0)
