@@ -14,12 +14,10 @@ from typing import Literal
 import attrs
 
 from campaign.frozen import frozen
+from campaign.vp import as_fraction
+from campaign.vp import format_vp as format_vp  # where the screens and commands find it
 
 VPKind = Literal["unit", "objective", "other"]
-
-
-def _fraction(value: object) -> Fraction:
-    return value if isinstance(value, Fraction) else Fraction(str(value))
 
 
 @frozen
@@ -27,7 +25,7 @@ class VPLine:
     """One term of a side's VP total: "Eliminated Rippers (25% of 90)" = 45/2."""
 
     label: str
-    vp: Fraction = attrs.field(converter=_fraction)
+    vp: Fraction = attrs.field(converter=as_fraction)
     kind: VPKind = "unit"
 
 
@@ -98,10 +96,3 @@ class BattleOutcome:
         best = max(vps.values())
         leaders = [side for side, vp in vps.items() if vp == best]
         return leaders[0] if len(leaders) == 1 else None
-
-
-def format_vp(vp: Fraction) -> str:
-    """Exact quarters kept; shown as 12.25 or 12 (rounding only for display, A-53)."""
-    if vp.denominator == 1:
-        return str(vp.numerator)
-    return f"{float(vp):g}"

@@ -38,10 +38,10 @@ from saves.campaign_codec import compact, structure
 from saves.force_file import KEEP as FORCE_KEEP
 from saves.force_file import ORDER as FORCE_ORDER
 from saves.errors import SaveError
+from saves.file_kind import FileKind
 from saves.paths import check_ref as check_ref  # where it was first defined; campaign files use it too
 from saves.toml_read import MAX_BATTLE_BYTES, parse_toml, read_bytes
 from saves.toml_write import dumps
-from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
 
 KIND = "battle"

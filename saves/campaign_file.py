@@ -22,7 +22,7 @@ import os
 from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import tomli_w
@@ -41,18 +41,20 @@ from campaign.campaigns.model import (
 from campaign.campaigns.scenario import Scenario
 from campaign.findings import Finding
 from campaign.force import Force
-from campaign.outcome import BattleOutcome
 from saves.atomic import _fsync_dir, atomic_write_text, create_files
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
+from saves.file_kind import FileKind
 from saves.force_file import dump_force, parse_force
 from saves.lease import LEASE_NAME, Lease, StaleSave, digest, last_write, note_write, writing
 from saves.lock import LOCK_NAME, campaign_lock
 from saves.paths import check_inside, check_ref
 from saves.toml_read import MAX_BATTLE_BYTES, line_of, parse_toml, read_bytes, read_text
 from saves.toml_write import dumps
-from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
+
+if TYPE_CHECKING:  # the post-battle save takes one (a new campaign's path does not)
+    from campaign.outcome import BattleOutcome
 
 KIND = "campaign"
 FORMAT_VERSION = 1

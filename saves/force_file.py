@@ -36,9 +36,9 @@ from campaign.rulesets import Ruleset, UnknownRuleset, get_ruleset, ruleset_ids
 from saves.atomic import atomic_write_text
 from saves.convert import compact, structure
 from saves.errors import SaveError
+from saves.file_kind import FileKind
 from saves.toml_read import KeyPath, format_path, line_of, parse_toml, read_text
 from saves.toml_write import dumps
-from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
 
 FORMAT_VERSION = 1

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import atexit
 import datetime as dt
-import hashlib
 import os
 import socket
 import threading
@@ -33,6 +32,11 @@ from campaign.frozen import frozen
 from saves.errors import SaveError
 from saves.lock import campaign_lock
 from saves.toml_read import parse_toml, read_text
+
+try:  # CPython's own SHA-256, as random.py does: hashlib would load OpenSSL at start-up
+    from _sha256 import sha256  # type: ignore[import-not-found]
+except ImportError:  # Pythons without it (3.12 renamed it): the same digest from hashlib
+    from hashlib import sha256
 
 LEASE_NAME = ".muster-lease.toml"
 WAIT = 5.0  # seconds a write waits for the short OS lock before giving up
@@ -329,7 +333,7 @@ def note_write(folder: str | Path, what: str, lease: Lease | None = None) -> Non
 
 def digest(text: str | None) -> str:
     """What a save remembers of a file it read, to notice a change before replacing it."""
-    return "" if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return "" if text is None else sha256(text.encode("utf-8")).hexdigest()
 
 
 @atexit.register

@@ -21,9 +21,9 @@ from campaign.findings import Finding
 from saves.atomic import atomic_write_text
 from saves.campaign_codec import compact, structure
 from saves.errors import SaveError
+from saves.file_kind import FileKind
 from saves.toml_read import line_of, parse_toml, read_text
 from saves.toml_write import dumps
-from saves.validate import FileKind
 from saves.versions import Migration, format_name, upgrade
 
 KIND = "scenario"

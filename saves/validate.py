@@ -3,7 +3,7 @@
 A file's kind (force, campaign, scenario, battle...) is recognised from its parsed
 TOML. Each kind is a FileKind: a `recognise(path, data)` test and a `check(path)`
 that loads the file (raising SaveError when it cannot be used) and returns the
-findings. To add a kind, either call `register_kind(FileKind(...))` or add the name
+findings (saves/file_kind.py). To add a kind, either call `register_kind(FileKind(...))` or add the name
 of a module that defines `FILE_KIND` to KIND_MODULES.
 """
 
@@ -17,6 +17,7 @@ from typing import Any
 from campaign.findings import Finding
 from campaign.frozen import frozen
 from saves.errors import SaveError
+from saves.file_kind import FileKind
 from saves.toml_read import MAX_BATTLE_BYTES, read_text, read_toml
 
 # Modules that define FILE_KIND; imported the first time a file is validated.
@@ -26,17 +27,6 @@ KIND_MODULES: tuple[str, ...] = (
     "saves.battle_file",
     "saves.scenario_file",
 )
-
-
-@frozen
-class FileKind:
-    name: str  # "force", "campaign", ...
-    recognise: Callable[[Path, dict[str, Any]], bool]
-    check: Callable[[Path], list[Finding]]  # raises SaveError when the file is unusable
-    order: int = 100  # kinds are tried in this order (lower first), then by name
-    # For kinds whose loader can repair a file that plain TOML parsing rejects (a battle
-    # file whose last log table was cut by a power failure): recognise it from its text.
-    salvage: Callable[[Path, str], bool] | None = None
 
 
 _KINDS: dict[str, FileKind] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,7 +25,10 @@ from campaign.findings import Finding, named
 from campaign.force import Element, Force, Unit
 from campaign.frozen import frozen
 from campaign.inert_text import control_problem
-from campaign.outcome import BattleOutcome, Casualty, SideOutcome, VPLine, format_vp
+from campaign.vp import format_vp
+
+if TYPE_CHECKING:  # the post-battle step imports them: a new campaign has no battle yet
+    from campaign.outcome import BattleOutcome, Casualty, SideOutcome
 
 SIDE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
@@ -483,6 +487,8 @@ def post_battle(
     forces, recovery rolls (faces given, one per element lost, in outcome order),
     healing, reinforcements, honours, the ledger, the history line and the next step.
     """
+    from campaign.outcome import VPLine  # loaded already: whoever made `outcome` imported it
+
     if campaign.finished:
         raise CampaignError("the campaign has ended")
     ids = [side.id for side in campaign.sides]

@@ -9,7 +9,7 @@ import attrs
 
 from campaign.activation import DEFAULT_SCHEME
 from campaign.frozen import frozen
-from campaign.outcome import _fraction
+from campaign.vp import as_fraction
 
 DiceMode = Literal["auto", "table"]
 TieBreak = Literal["battles-won", "last-battle", "draw"]
@@ -22,7 +22,7 @@ class Side:
     id: str  # short, file-safe: forces/<id>.toml
     name: str
     players: tuple[str, ...] = ()
-    reinforcements: Fraction = attrs.field(default=Fraction(0), converter=_fraction)  # points banked
+    reinforcements: Fraction = attrs.field(default=Fraction(0), converter=as_fraction)  # points banked
 
 
 @frozen
@@ -30,7 +30,7 @@ class CampaignRules:
     """Every choice the rulebooks leave open, with a default (written out in campaign.toml)."""
 
     reinforcement_per_battle: int = 0  # points each side banks after every battle
-    reinforcement_per_vp: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
+    reinforcement_per_vp: Fraction = attrs.field(default=Fraction(0), converter=as_fraction)
     recovery_rolls: bool = False  # roll for each element lost; it returns on a success
     # None below: the ruleset's default (Ruleset.campaign_defaults), filled in by Campaign.
     recovery_die: int | None = None
@@ -86,7 +86,7 @@ class TrackStep:
 class LedgerLine:
     battle: int
     side: str
-    vp: Fraction = attrs.field(converter=_fraction)
+    vp: Fraction = attrs.field(converter=as_fraction)
     reason: str = ""
 
 
@@ -96,7 +96,7 @@ class Spending:
 
     after_battle: int  # how many battles had been fought (0: before the first)
     side: str
-    points: Fraction = attrs.field(converter=_fraction)
+    points: Fraction = attrs.field(converter=as_fraction)
     what: str = ""  # what they bought, in words ("Assault Squad: 9 -> 11 Assault Troop")
 
 

@@ -9,7 +9,7 @@ from typing import Literal
 import attrs
 
 from campaign.frozen import frozen
-from campaign.outcome import _fraction
+from campaign.vp import as_fraction
 
 # How a scenario is won (Flat Out War section 18; the d10 rules' DP-19):
 #   strategic     the first side to complete its objective wins (players declare it)
@@ -23,7 +23,7 @@ VictoryKind = Literal["strategic", "vp", "position", "objectives", "sudden-death
 @frozen
 class Objective:
     name: str
-    vp: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
+    vp: Fraction = attrs.field(default=Fraction(0), converter=as_fraction)
     side: str = ""  # a side role ("attacker", "defender") or id; "" means either side may take it
     text: str = ""
 

@@ -50,6 +50,10 @@ NOT_FOR_THE_DASHBOARD = {
     "secrets",  # saves/lease.py takes its token from os.urandom (secrets imports hmac)
     "hmac",
     "pkgutil",  # campaign/rulesets: one ruleset is found by find_spec, pkgutil lists them all
+    "hashlib",  # saves/lease.py `digest` takes CPython's own SHA-256 (hashlib loads OpenSSL)
+    "_hashlib",
+    "campaign.outcome",  # battle results: a new campaign has none (VP numbers: campaign/vp.py)
+    "saves.validate",  # the files' kinds are in saves/file_kind.py; the validator is `muster validate`'s
 }
 
 PROBE = """
@@ -102,6 +106,42 @@ def test_muster_imports_only_the_command_it_runs() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT, timeout=120)
     assert out.stdout.strip().splitlines()[-1] == "['tui.cli.cost']"
+
+
+def test_a_plain_muster_command_line_is_read_without_argparse(tmp_path: Path) -> None:
+    """`muster [DIR] [--demo [RULESET]]` written plainly is read as argparse would read it,
+    without building the parser; anything else (help, abbreviations, mistakes) goes to it."""
+    import contextlib
+    import io
+    import itertools
+
+    from tui import cli
+
+    words = ["a", "b", "--demo", "figwars-3", "", "-x", "--de", "--demo=x", "-h", "--", "-1"]
+    plain_ones = 0
+    for size in range(4):
+        for argv in map(list, itertools.product(words, repeat=size)):
+            try:
+                with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+                    args = cli._app_parser({}).parse_args(argv)
+                expected: tuple[str | None, str | None] | None = (args.dir, args.demo)
+            except SystemExit:
+                expected = None
+            plain = cli._plain_app_args(argv)
+            assert plain is None or plain == expected, argv
+            plain_ones += plain is not None
+    assert plain_ones == 1 + 3 + 1 + 3 + 3 + 9 + 9  # [], [D], [--demo], [D --demo], [--demo R], [D --demo R], [--demo R D]
+    assert cli._plain_app_args(["--demo", "figwars-3", "here"]) == ("here", "figwars-3")
+    assert cli._plain_app_args(["here", "--demo"]) == ("here", "")
+    probe = (
+        "import sys, tui.cli, tui.app\n"
+        "tui.app.run_app = lambda *args, **kwargs: print(args, kwargs['demo']) or 0\n"
+        "tui.cli.main([sys.argv[1], '--demo'])\n"
+        "print('argparse' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, check=True,
+                         cwd=ROOT, timeout=120)  # fmt: skip
+    assert out.stdout.splitlines() == [f"({str(tmp_path)!r},) True", "False"]
 
 
 def test_the_tui_help_still_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:

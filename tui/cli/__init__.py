@@ -9,12 +9,15 @@ imported (all of them only for `--help`), so the TUI starts without loading them
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib
 import os
 import sys
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 # module names under tui.cli, in the order `muster --help` lists them
 SUBCOMMANDS: tuple[str, ...] = (
@@ -53,6 +56,8 @@ def _subcommands() -> dict[str, ModuleType]:
 
 
 def _app_parser(commands: dict[str, ModuleType]) -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="muster",
         description="Muster: campaigns, forces and battles for tabletop wargames.",
@@ -68,6 +73,25 @@ def _app_parser(commands: dict[str, ModuleType]) -> argparse.ArgumentParser:
         "written into DIR if given, else the user data folder",
     )
     return parser
+
+
+def _plain_app_args(argv: list[str]) -> tuple[str | None, str | None] | None:
+    """(DIR, --demo's value) of a plainly written `muster [DIR] [--demo [RULESET]]`, as
+    the app parser reads it, without building that parser (start-up time); None for any
+    other command line (help, abbreviations, --demo=..., mistakes): the parser takes those."""
+    if len(argv) > 3 or any(not arg or (arg.startswith("-") and arg != "--demo") for arg in argv):
+        return None
+    if "--demo" not in argv:
+        return (argv[0] if argv else None, None) if len(argv) < 2 else None
+    at = argv.index("--demo")
+    before, after = argv[:at], argv[at + 1 :]
+    if "--demo" in after:
+        return None
+    ruleset = after[0] if after else ""  # --demo takes the word after it, if any
+    rest = before + after[1:]  # DIR: the word before --demo, or the one after its RULESET
+    if len(rest) > 1:
+        return None
+    return (rest[0] if rest else None), ruleset
 
 
 def _demo_args(demo: str | None, folder: str | None) -> tuple[str | None, str | None]:
@@ -90,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     module = _load(argv[0]) if argv and argv[0] in SUBCOMMANDS else None
     if module is not None:
+        import argparse
+
         parser = argparse.ArgumentParser(prog=f"muster {module.NAME}", description=module.HELP)
         module.add_arguments(parser)
         args = parser.parse_args(argv[1:])
@@ -103,10 +129,13 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             return 130
     # the epilog lists every command, which means importing them: only for the help
-    wants_help = any(arg == "-h" or (len(arg) > 2 and "--help".startswith(arg)) for arg in argv)  # --he too
-    args = _app_parser(_subcommands() if wants_help else {}).parse_args(argv)
+    plain = _plain_app_args(argv)
+    if plain is None:
+        wants_help = any(arg == "-h" or (len(arg) > 2 and "--help".startswith(arg)) for arg in argv)  # --he too
+        args = _app_parser(_subcommands() if wants_help else {}).parse_args(argv)
+        plain = args.dir, args.demo
     try:
-        demo, folder = _demo_args(args.demo, args.dir)
+        demo, folder = _demo_args(plain[1], plain[0])
     except ValueError as exc:
         print(f"muster: {exc}", file=sys.stderr)
         return 2
