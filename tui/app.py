@@ -32,11 +32,10 @@ GC_PAUSE_LIMIT = 2.0  # seconds: the cycle collector resumes by then whatever th
 
 class MusterApp(App[None]):
     TITLE = "Muster"
-    CSS_PATH: ClassVar = [
-        STYLES / name
-        for name in ("app.tcss", "dialogs.tcss", "campaigns.tcss", "dashboard.tcss", "force_builder.tcss",
-                     "help.tcss")
-    ]
+    # The first screen's styles, and the dialogs' (read first: the battle and post-battle sheets
+    # override their .dialog rules). The other screens' are each screen's CSS_PATH, read when
+    # it first opens (campaigns, force builder, help...; issue 17: start-up).
+    CSS_PATH: ClassVar = [STYLES / "app.tcss", STYLES / "dialogs.tcss", STYLES / "dashboard.tcss"]
     COMMANDS: ClassVar = {MusterCommands}  # Textual's system commands come through it, after Muster's
     # Breakpoint classes on every screen drive the "terminal too small" notice (styles/app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]

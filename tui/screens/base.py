@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from textual._context import active_app
@@ -15,6 +16,8 @@ from tui.widgets.too_small import TooSmall
 
 # What the screen hands back when dismissed (most screens: nothing, and say no type).
 ResultT = TypeVar("ResultT")
+# A screen's own style sheet (CSS_PATH) is read when the screen first opens, not at start-up.
+STYLES = Path(__file__).resolve().parent.parent / "styles"
 
 
 def size_classes(screen: Screen[Any]) -> None:

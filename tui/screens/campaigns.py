@@ -18,7 +18,7 @@ from campaign.inert_text import inert
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
-from tui.screens.base import MusterScreen
+from tui.screens.base import STYLES, MusterScreen
 from tui.workspace import Entry
 from tui.widgets.header import MusterHeader
 
@@ -26,6 +26,8 @@ KIND_MARK = {"campaign": ("◆ ", "bold cyan"), "force": ("▪ ", "green"), "bro
 
 
 class CampaignsScreen(MusterScreen):
+    CSS_PATH = STYLES / "campaigns.tcss"
+
     HELP_TOPIC = "campaigns"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Quit"),

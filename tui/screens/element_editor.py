@@ -29,7 +29,7 @@ from tui import force_edits as edits
 from tui import workspace
 from tui.widgets.field_inputs import ListSuggester, Unset, field_widget, labelled, nullable, read_field
 from tui.widgets.footer import MusterFooter
-from tui.screens.base import MusterScreen
+from tui.screens.base import STYLES, MusterScreen
 from tui.widgets.force_view import breakdown_text, findings_text, points, weapon_text
 from tui.widgets.header import MusterHeader
 
@@ -64,6 +64,8 @@ def form_fields(profile: Profile) -> list[FormField]:
 
 class ElementEditorScreen(MusterScreen[Element | None]):
     """Returns the edited Element on apply, None when backed out."""
+
+    CSS_PATH = STYLES / "force_builder.tcss"
 
     HELP_TOPIC = "element-editor"
     BINDINGS: ClassVar[list[BindingType]] = [

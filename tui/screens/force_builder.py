@@ -29,7 +29,7 @@ from tui import workspace
 from tui.widgets.footer import MusterFooter
 from tui.widgets.header import MusterHeader
 from tui.force_edits import Place
-from tui.screens.base import MusterScreen
+from tui.screens.base import STYLES, MusterScreen
 from tui.widgets.force_view import (
     ForceTable,
     breakdown_text,
@@ -44,6 +44,8 @@ BankHook = Callable[[Force], Text]  # a campaign side's bank, and what saving th
 
 
 class ForceBuilderScreen(MusterScreen):
+    CSS_PATH = STYLES / "force_builder.tcss"
+
     HELP_TOPIC = "force-builder"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),

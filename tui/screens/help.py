@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui.widgets.footer import MusterFooter
-from tui.screens.base import MusterScreen
+from tui.screens.base import STYLES, MusterScreen
 from tui.screens.help_text import ruleset_help, screen_help
 from tui.widgets.header import MusterHeader
 
@@ -37,6 +37,8 @@ def keys_text(screen: Screen) -> Text:
 
 
 class HelpScreen(MusterScreen):
+    CSS_PATH = STYLES / "help.tcss"
+
     HELP_TOPIC = "general"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "back", "Back")]
 

@@ -29,7 +29,7 @@ from campaign.inert_text import control_problem, inert
 from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
-from tui.screens.base import MusterScreen
+from tui.screens.base import STYLES, MusterScreen
 from tui.screens.element_editor import labelled
 from tui.widgets.header import MusterHeader
 
@@ -50,6 +50,8 @@ def plain_options(values: list[tuple[str, Any]]) -> list[tuple[Text, Any]]:
 
 class NewCampaignScreen(MusterScreen[Path]):
     """Dismisses with the new campaign's folder, or None when backed out."""
+
+    CSS_PATH = STYLES / "campaigns.tcss"
 
     HELP_TOPIC = "new-campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
