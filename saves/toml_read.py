@@ -11,13 +11,14 @@ refused, so no file can hang Muster, exhaust its memory or overflow its stack.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from saves.errors import SaveError
 
@@ -177,16 +178,31 @@ _BARE = r"[A-Za-z0-9_-]+"
 _QUOTED = r'"(?:[^"\\]|\\.)*"' + r"|'[^']*'"
 _KEY = rf"(?:{_BARE}|{_QUOTED})"
 _DOTTED = rf"{_KEY}(?:\s*\.\s*{_KEY})*"
-_AOT_HEADER = re.compile(rf"^\s*\[\[\s*({_DOTTED})\s*\]\]")
-_TABLE_HEADER = re.compile(rf"^\s*\[\s*({_DOTTED})\s*\]")
-_ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=")
-_STRINGS = re.compile(_QUOTED)
-_KEY_PART = re.compile(rf"\s*({_KEY})\s*\.?")
+
+
+class _Patterns(NamedTuple):
+    aot_header: re.Pattern[str]
+    table_header: re.Pattern[str]
+    assign: re.Pattern[str]
+    strings: re.Pattern[str]
+    key_part: re.Pattern[str]
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    """Compiled on first use: only a file with a problem needs its lines found (start-up)."""
+    return _Patterns(
+        aot_header=re.compile(rf"^\s*\[\[\s*({_DOTTED})\s*\]\]"),
+        table_header=re.compile(rf"^\s*\[\s*({_DOTTED})\s*\]"),
+        assign=re.compile(rf"^\s*({_DOTTED})\s*="),
+        strings=re.compile(_QUOTED),
+        key_part=re.compile(rf"\s*({_KEY})\s*\.?"),
+    )
 
 
 def _split_key(dotted: str) -> list[str]:
     parts = []
-    for match in _KEY_PART.finditer(dotted):
+    for match in _patterns().key_part.finditer(dotted):
         key = match.group(1)
         if key[0] in "\"'":
             key = key[1:-1]
@@ -217,13 +233,14 @@ def line_of(text: str, path: KeyPath) -> int | None:
     in_multiline: str | None = None
     array: tuple | None = None  # the key of an open multi-line array, one item per line
     item = depth = 0
+    patterns = _patterns()
     for number, line in enumerate(text.splitlines(), start=1):
         if in_multiline:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
             continue
         found: tuple | None = None
-        bare = _STRINGS.sub('""', line).split("#", 1)[0].strip()  # strings and comment removed
+        bare = patterns.strings.sub('""', line).split("#", 1)[0].strip()  # strings and comment removed
         if array is not None:
             if bare and not bare.startswith("]"):
                 found = (*array, item)
@@ -231,15 +248,15 @@ def line_of(text: str, path: KeyPath) -> int | None:
             depth += bare.count("[") - bare.count("]")
             if depth <= 0:
                 array = None
-        elif match := _AOT_HEADER.match(line):
+        elif match := patterns.aot_header.match(line):
             names = _split_key(match.group(1))
             parent = _resolve(names[:-1], counts)
             key = (*parent, names[-1])
             counts[key] = counts.get(key, 0) + 1
             current = found = (*key, counts[key] - 1)
-        elif match := _TABLE_HEADER.match(line):
+        elif match := patterns.table_header.match(line):
             current = found = _resolve(_split_key(match.group(1)), counts)
-        elif match := _ASSIGN.match(line):
+        elif match := patterns.assign.match(line):
             found = (*current, *_split_key(match.group(1)))
             if bare.endswith("["):
                 array, item, depth = found, 0, 1
