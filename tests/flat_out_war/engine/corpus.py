@@ -75,20 +75,25 @@ def _random_fields(battle: Battle, decision: Decision, spec: Any, rng: random.Ra
     return {}
 
 
-def random_play(battle: Battle, seed: int, limit: int = 3000) -> None:
-    """Random legal play: random commands, facts and (table) faces, from one seeded rng."""
+def random_play(battle: Battle, seed: int, limit: int = 3000,
+                after: Callable[[Battle, int], None] | None = None) -> int:
+    """Random legal play: random commands, facts and (table) faces, from one seeded rng.
+    `after(battle, steps)` runs after every step (the cache tests check there); returns the
+    steps taken."""
     rng = random.Random(seed)
     fallback = AutoPlayer(seed)
-    for _ in range(limit):
+    steps = 0
+    while battle.pending is not None and steps < limit:
+        steps += 1
         pending = battle.pending
-        if pending is None:
-            return
         if isinstance(pending, RollRequest):
             battle.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
-            continue
-        if not random_answer(battle, pending, rng, _random_fields):
+        elif not random_answer(battle, pending, rng, _random_fields):
             # nothing random fits (a fleeing unit's whole run...): the autoplayer answers
             battle.apply(fallback.answer(battle))
+        if after is not None:
+            after(battle, steps)
+    return steps
 
 
 def battles() -> Iterator[tuple[str, Callable[[], tuple[BattleSetup, Battle]]]]:

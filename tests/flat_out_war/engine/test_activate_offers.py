@@ -4,7 +4,6 @@ state, at every step of random Flat Out War battles, under both turn structures 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
@@ -14,13 +13,11 @@ from campaign.engine.battle import Battle
 from campaign.engine.commands import Activate, EndActivation, Pass
 from campaign.engine.dice import TableDice
 from campaign.engine.lazy_specs import first_match
-from campaign.engine.pending import CommandSpec, Decision, RollRequest, first_matching
-from campaign.rulesets.flat_out_war.engine.autoplay import AutoPlayer
+from campaign.engine.pending import CommandSpec, Decision, first_matching
 from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, EXAMPLES, HUMAN, ORCS
-from tests.activation.play import random_answer
 
 from .battle_helpers import SO, battle as new_battle, el, force, initiative
-from .corpus import _enlarged, _random_fields, _setup
+from .corpus import _enlarged, _setup, random_play
 
 
 def fresh_offer(b: Battle, side: str) -> list[CommandSpec]:
@@ -50,18 +47,7 @@ def check_offers(b: Battle) -> None:
 
 
 def play_checked(b: Battle, seed: int, limit: int = 1200) -> int:
-    rng = random.Random(seed)
-    fallback = AutoPlayer(seed)
-    steps = 0
-    while b.pending is not None and steps < limit:
-        steps += 1
-        pending = b.pending
-        if isinstance(pending, RollRequest):
-            b.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
-        elif not random_answer(b, pending, rng, _random_fields):
-            b.apply(fallback.answer(b))
-        check_offers(b)
-    return steps
+    return random_play(b, seed, limit, lambda battle, _steps: check_offers(battle))
 
 
 def test_offers_follow_losses_and_attachments_in_random_battles() -> None:

@@ -4,22 +4,18 @@ attaching and detaching, losses, spells, the card deck putting held results back
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
 
 from campaign.engine.battle import Battle
 from campaign.engine.dice import TableDice
-from campaign.engine.pending import RollRequest
 from campaign.rulesets.flat_out_war.engine.attack import Hit
-from campaign.rulesets.flat_out_war.engine.autoplay import AutoPlayer
 from campaign.rulesets.flat_out_war.engine.recovery import recovery_plan, recovery_plan_afresh
 from campaign.rulesets.flat_out_war.samples import ALIEN, DEMONS, EXAMPLES, HUMAN, ORCS
-from tests.activation.play import random_answer
 
 from .battle_helpers import SO, battle as new_battle, el, force, initiative
-from .corpus import _enlarged, _random_fields, _setup
+from .corpus import _enlarged, _setup, random_play
 
 
 def fresh_activatable(state: Any, side: str) -> list[Any]:
@@ -84,18 +80,7 @@ def check_derived(b: Battle, views: bool = True) -> None:
 def play_checked(b: Battle, seed: int, limit: int = 1500) -> int:
     """Random legal play (as the corpus' random player), checking the derived state after
     every step; returns the steps taken."""
-    rng = random.Random(seed)
-    fallback = AutoPlayer(seed)
-    steps = 0
-    while b.pending is not None and steps < limit:
-        steps += 1
-        pending = b.pending
-        if isinstance(pending, RollRequest):
-            b.roll([rng.randint(1, pending.die) for _ in range(pending.count)])
-        elif not random_answer(b, pending, rng, _random_fields):
-            b.apply(fallback.answer(b))
-        check_derived(b, views=steps % 8 == 0)
-    return steps
+    return random_play(b, seed, limit, lambda battle, steps: check_derived(battle, views=steps % 8 == 0))
 
 
 def test_derived_state_under_initiative_with_1_7_examples() -> None:
