@@ -20,6 +20,7 @@ from saves.force_file import save_force
 from scenarios import builtin_scenarios
 from tests.rulesets.duel import Duel, DuelRules, Strike, p_beats
 from tests.tui.helpers import editor_findings, screen_text
+from tests.workers import settle
 from tui.app import MusterApp
 from tui.cli import main
 from tui.screens.battle_dialogs import CommandForm
@@ -123,9 +124,7 @@ async def test_the_battle_screen_plays_a_strike_with_its_odds(tmp_path: Path) ->
     app = MusterApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.start_battle(folder)
-        for _ in range(3):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+        await settle(pilot)
         assert "Volley phase" in screen_text(app) or "Strike phase" in screen_text(app)
         actions = app.screen.query_one("#battle-actions", OptionList)
         labels = [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
@@ -138,19 +137,13 @@ async def test_the_battle_screen_plays_a_strike_with_its_odds(tmp_path: Path) ->
         strike = next(i for i, label in enumerate(labels) if ": strike " in label)
         actions.highlighted = strike
         await pilot.press("enter")
-        for _ in range(3):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+        await settle(pilot)
         form = app.screen
         assert isinstance(form, CommandForm)
         assert "Expected removed 0.42; at least one 41.7%" in screen_text(app)
         form.query_one("#fact-charged").value = True  # +1: the odds follow
-        for _ in range(3):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+        await settle(pilot)
         assert "Expected removed 0.58; at least one 58.3%" in screen_text(app)
         await pilot.press("ctrl+r")
-        for _ in range(3):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+        await settle(pilot)
         assert app.screen is not form and ("removes one of" in screen_text(app) or "holds" in screen_text(app))
