@@ -6,11 +6,14 @@ of the same signature and defaults that sets each slot through its own descripto
 once: the same object, made in about half the time. It takes only plain frozen slotted
 attrs classes (fields without validators, converters or aliases, all in `__init__`), and
 refuses any other at import, so a field added later cannot slip by unchecked.
+
+`kept` (with the base class `Kept`) is their `functools.cached_property`, without the
+`__getattr__` attrs would add to the class for one (see `kept`).
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -56,3 +59,40 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__annotations__ = dict(getattr(cls.__init__, "__annotations__", {}))
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+if TYPE_CHECKING:
+    from functools import cached_property
+
+    kept = cached_property  # (mypy types it as the functools one)
+else:
+
+    class kept:
+        """`functools.cached_property` for the engine's slotted records (which must then carry
+        an instance `__dict__`, by a plain base class such as `Kept`): the value is worked out
+        on first use and stored in the instance's `__dict__`, where later reads find it.
+
+        attrs turns a `functools.cached_property` of a slotted class into a slot plus a
+        class-level `__getattr__`, and a class with `__getattr__` takes CPython's slow
+        attribute path for every attribute, fields included (never specialised): about 4% of
+        a Flat Out War replay went there. This descriptor is not one attrs rewrites; it takes
+        no lock either (the records are made and read by one thread at a time)."""
+
+        def __init__(self, func: Any) -> None:
+            self.func = func
+            self.attrname = func.__name__
+            self.__doc__ = func.__doc__
+
+        def __set_name__(self, owner: type, name: str) -> None:
+            self.attrname = name
+
+        def __get__(self, instance: Any, owner: type | None = None) -> Any:
+            if instance is None:
+                return self
+            value = instance.__dict__[self.attrname] = self.func(instance)
+            return value
+
+
+class Kept:
+    """Base class giving a slotted attrs record an instance `__dict__` for its `kept` values
+    (attrs' fields stay in slots; equality, hash and repr read the fields only)."""

@@ -61,3 +61,23 @@ def test_defaults_are_attrs_defaults() -> None:
     assert (c.kind, c.attributes, c.weapons, c.hit_points, c.key, c.ranged) == ("trooper", frozenset(), (), 0, "", ())
     assert Hit(6) == Hit(attack_die=6, penetrator=False, zap=False, source="")
     assert ARM.template is None and ARM.shots == 2
+
+
+@pytest.mark.parametrize("cls", [Arm, Combatant], ids=lambda c: c.__name__)
+def test_kept_values_leave_attribute_reads_plain(cls: type) -> None:
+    # attrs would give a slotted class with functools.cached_property a `__getattr__`, which
+    # puts every attribute read of the class on CPython's slow path
+    assert "__getattr__" not in vars(cls) and not hasattr(cls, "__getattr__")
+    assert cls.__getattribute__ is object.__getattribute__
+
+
+def test_kept_values_are_worked_out_once_and_left_out_of_equality() -> None:
+    flame = Arm("Torch", "ranged", 6, traits=frozenset({"template: flame"}))
+    c = Combatant("Marine", 8, 6, weapons=(ARM, flame), attributes=frozenset({"x"}), params=(("jump", 8),))
+    assert (c.ranged, c.melee, c.flame, c.param("jump"), flame.template) == ((ARM, flame), (), flame, 8, "flame")
+    assert c.ranged is c.ranged and c.memo is c.memo
+    assert set(vars(c)) == {"ranged", "melee", "flame", "_params", "memo", "_element_template"}
+    again = Combatant("Marine", 8, 6, weapons=(ARM, flame), attributes=frozenset({"x"}), params=(("jump", 8),))
+    assert again == c and hash(again) == hash(c) and repr(again) == repr(c)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        c.ranged = ()  # type: ignore[misc]

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Literal
 
 import attrs
 
-from campaign.engine.quick import quick_init
+from campaign.engine.quick import Kept, kept, quick_init
 from campaign.force import Element, Weapon
 from campaign.rulesets.flat_out_war.attributes import AttributeTextError, ParsedAttribute, parse_attribute
 from campaign.rulesets.flat_out_war.reading import placed_attributes
@@ -60,7 +60,7 @@ def attribute_map(texts: Iterable[str]) -> dict[str, int | None]:
 
 @quick_init
 @attrs.frozen
-class Arm:
+class Arm(Kept):
     """A weapon as combat sees it."""
 
     name: str
@@ -74,7 +74,7 @@ class Arm:
     uses: int | None = None  # Exhaustible: 4 in total
     reload: int = 0  # Reload: X owner-turns
 
-    @functools.cached_property  # (an Arm never changes: asked for on every attack, worked out once)
+    @kept  # (an Arm never changes: asked for on every attack, worked out once)
     def template(self) -> str | None:
         for trait in self.traits:
             if trait.startswith("template: "):
@@ -110,7 +110,7 @@ def arm_from_weapon(weapon: Weapon, index: int, base_die: int, traits: dict[str,
 
 @quick_init
 @attrs.frozen
-class Combatant:
+class Combatant(Kept):
     name: str
     base_die: int  # as created
     die: int  # current base die (Resilient steps it down)
@@ -136,34 +136,34 @@ class Combatant:
 
     # A Combatant is a frozen view, asked for the same derived values again and again in
     # every attack and check: each is worked out on first use and kept with the view.
-    @functools.cached_property
+    @kept
     def memo(self) -> dict[Any, Any]:
         """Answers worked out from this view alone (recovery plans), by their askers' keys:
         the view never changes, so neither do they."""
         return {}
 
-    @functools.cached_property
+    @kept
     def _params(self) -> dict[str, int]:
         return dict(self.params)
 
-    @functools.cached_property
+    @kept
     def ranged(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.kind == "ranged")
 
-    @functools.cached_property
+    @kept
     def melee(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.kind == "melee")
 
-    @functools.cached_property
+    @kept
     def recovery_weapons(self) -> tuple[Arm, ...]:
         return tuple(w for w in self.weapons if w.counts_for_recovery)
 
-    @functools.cached_property
+    @kept
     def _element_template(self) -> str | None:
         own = [a.split(": ", 1)[1] for a in self.attributes if a.startswith("template: ")]
         return own[0] if own else None
 
-    @functools.cached_property
+    @kept
     def flame(self) -> Arm | None:
         """The first weapon with a Flame template (in melee it rolls on every covered element, A-20)."""
         return next((w for w in self.weapons if self.template_of(w) == "flame"), None)
