@@ -117,6 +117,8 @@ class Battle:
         self.scheme = scheme if scheme is not None else get_scheme(setup.activation, **setup.activation_options)
         self.dice = dice if dice is not None else dice_for(setup.dice, setup.seed)
         self.types = CommandTypes(GENERIC_COMMANDS, self.scheme.command_types(), self.rules.command_types())
+        # (a scheme that keeps the base class's check, which allows everything, is not asked)
+        self._scheme_checks = type(self.scheme).check is not ActivationScheme.check
         self.ctx = Context(self)
         self.checkpoints = checkpoints and getattr(self.rules, "snapshots", False)
         self._checkpoint: Checkpoint | None = None
@@ -391,10 +393,12 @@ class Battle:
             raise IllegalCommand(
                 "legal commands", f"{command.plain(self._state.names())} is not allowed now ({decision.prompt}: {options})"
             )
-        found.check_facts(command)
+        if found.facts:  # (CommandSpec.check_facts has nothing to check without them)
+            found.check_facts(command)
         if decision.check is not None:
             decision.check(command)
-        self.scheme.check(self._state, command)
+        if self._scheme_checks:
+            self.scheme.check(self._state, command)
         self.rules.check(self._state, command)
 
     def _guarded(self, value: Any, *, keep_rolls: int | None) -> None:
@@ -424,11 +428,12 @@ class Battle:
                     self._state.over = True
                     self._state.end_reason = self._state.end_reason or "battle over"
                 return
-            if isinstance(request, Decision):
-                self._pending = request
-                return
-            if not isinstance(request, RollRequest):
-                raise TypeError(f"resolution yielded {request!r}; expected a RollRequest or a Decision")
+            if type(request) is not RollRequest:  # (the dice first: a battle asks for more of them)
+                if isinstance(request, Decision):
+                    self._pending = request
+                    return
+                if not isinstance(request, RollRequest):
+                    raise TypeError(f"resolution yielded {request!r}; expected a RollRequest or a Decision")
             record = self._answer(request)
             if record is None:
                 self._pending = request

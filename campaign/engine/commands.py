@@ -49,9 +49,12 @@ class Command:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        for name, default in _defaults_of(type(self)):
+        for name, default in _DEFAULTS.get(type(self)) or _defaults_of(type(self)):
             value = getattr(self, name)
             if value == default or value is None:
+                continue
+            if type(value) is str:  # (most fields: what _unstructured answers, without the call)
+                out[name] = value
                 continue
             plain = _unstructured(value)  # (plain values, most of them, without cattrs' dispatch)
             out[name] = _converter.unstructure(value) if plain is _NOT_PLAIN else plain

@@ -82,8 +82,20 @@ class ElementState:
     data: Data = attrs.field(factory=dict)  # ruleset-owned: current die, weapons, counters
 
 
+_set = object.__setattr__  # (a slot of _Kept: no field, no hook)
+
+
+class _Kept:
+    """Slots a state record keeps derived answers in, beside its fields: not fields, so
+    canonical JSON, snapshots, eq and copies never see them (a copy starts without)."""
+
+    __slots__ = ("_living", "_at")
+    _living: tuple[int, list[ElementState]]  # UnitState.alive as of a liveness epoch
+    _at: tuple[list[Any], dict[str, int]]  # a units or elements list and its ids' positions
+
+
 @attrs.define
-class UnitState:
+class UnitState(_Kept):
     id: str  # unique in the battle: "tactical-squad"
     name: str  # as in the force
     side: str
@@ -94,14 +106,15 @@ class UnitState:
     @property
     def alive(self) -> list[ElementState]:
         # asked thousands of times a battle, mostly while no element lives or dies: the
-        # living elements are kept per unit for the liveness epoch (a copy is answered)
-        kept = _ALIVE.get(id(self))
-        if kept is not None and kept[1] == _EPOCH[0] and kept[0] is self:
-            return kept[2][:]
+        # living elements are kept on the unit for the liveness epoch (a copy is answered)
+        try:
+            kept = self._living
+            if kept[0] == _EPOCH[0]:
+                return kept[1][:]
+        except AttributeError:  # (not asked yet, or a copy)
+            pass
         living = [e for e in self.elements if e.alive]
-        if len(_ALIVE) >= _KEEP:
-            _ALIVE.clear()
-        _ALIVE[id(self)] = (self, _EPOCH[0], living)
+        _set(self, "_living", (_EPOCH[0], living))
         return living[:]
 
     @property
@@ -112,12 +125,6 @@ class UnitState:
             if e.alive:
                 return False
         return True
-
-
-# UnitState.alive as of a liveness epoch, by id(unit) (the unit is kept with it, so its id
-# is not reused meanwhile). Not state: no digest or snapshot sees it.
-_KEEP = 4096
-_ALIVE: dict[int, tuple[UnitState, int, list[ElementState]]] = {}
 
 
 def _quick_setattr(cls: type) -> None:
@@ -161,7 +168,7 @@ class Effect:
 
 
 @attrs.define
-class BattleState:
+class BattleState(_Kept):
     sides: list[SideState]
     units: list[UnitState]
     round: int = 0
@@ -174,52 +181,38 @@ class BattleState:
     end_reason: str = ""
 
     def unit(self, unit_id: str) -> UnitState:
-        # asked tens of thousands of times a battle: an id -> position index, checked on use
-        # (the unit at that position must still have that id), rebuilt when the list changed;
-        # the last units list asked about keeps its index at hand (_UNITS_AT)
-        units = self.units
-        at = _UNITS_AT
-        positions: dict[str, int]
-        if at[0] is units:
-            positions = at[1]
-        else:
-            index = _UNIT_INDEX.get(id(units))
-            if index is None or index[0] is not units:
-                positions = _NO_POSITIONS
-            else:
-                positions = at[1] = index[1]
-                at[0] = units
-        pos = positions.get(unit_id)
-        if pos is not None:
-            try:
-                unit = units[pos]
-            except IndexError:  # (a shorter list than when indexed: scan it below)
-                pass
-            else:
+        # asked tens of thousands of times a battle: an id -> position index kept with the
+        # units list it was made of (`_at`), checked on use (the list must be the state's,
+        # the unit at that position must still have that id); rebuilt when either fails
+        try:
+            units, positions = self._at
+            if units is self.units:
+                unit: UnitState = units[positions[unit_id]]
                 if unit.id == unit_id:
                     return unit
+        except (AttributeError, KeyError, IndexError):  # (no index yet, or a unit added)
+            pass
+        units = self.units
         for unit in units:
             if unit.id == unit_id:
-                _index(units)
+                _set(self, "_at", (units, _positions(units)))
                 return unit
         raise KeyError(unit_id)
 
     def element(self, element_id: str) -> ElementState:
-        elements = self.unit(element_id.rsplit("/", 1)[0]).elements
-        index = _UNIT_INDEX.get(id(elements))  # (the same index as the units': by position, checked on use)
-        if index is not None and index[0] is elements:
-            pos = index[1].get(element_id)
-            if pos is not None:
-                try:
-                    element = elements[pos]
-                except IndexError:
-                    pass
-                else:
-                    if element.id == element_id:
-                        return element
+        unit = self.unit(element_id.rsplit("/", 1)[0])
+        try:  # (the same kind of index as the units', kept on the unit)
+            elements, positions = unit._at
+            if elements is unit.elements:
+                element: ElementState = elements[positions[element_id]]
+                if element.id == element_id:
+                    return element
+        except (AttributeError, KeyError, IndexError):
+            pass
+        elements = unit.elements
         for element in elements:
             if element.id == element_id:
-                _index(elements)
+                _set(unit, "_at", (elements, _positions(elements)))
                 return element
         raise KeyError(element_id)
 
@@ -244,23 +237,13 @@ class BattleState:
         return found
 
 
-# BattleState.unit's and .element's index: id(a units or elements list) -> (that list, id ->
-# position). Not state: canonical JSON and snapshots never see it. Bounded: a battle has a
-# units list and an elements list per unit, and a process may hold a few battles.
-_UNIT_INDEX: dict[int, tuple[list[Any], dict[str, int]]] = {}
-_UNITS_AT: list[Any] = [None, {}]  # the units list BattleState.unit last found indexed, and its index
-_NO_POSITIONS: dict[str, int] = {}
-
-
-def _index(items: list[Any]) -> None:  # (a units or an elements list)
-    if len(_UNIT_INDEX) >= 1024:
-        _UNIT_INDEX.clear()
+def _positions(items: list[Any]) -> dict[str, int]:
+    """Each id of a units or elements list -> its position (the first of a repeated id, as
+    a scan finds it): the index BattleState.unit and .element keep."""
     positions: dict[str, int] = {}
     for pos, item in enumerate(items):
-        positions.setdefault(item.id, pos)  # the first of a repeated id, as the scan finds it
-    _UNIT_INDEX[id(items)] = (items, positions)
-    if _UNITS_AT[0] is items:  # (a units list indexed again: the one at hand too)
-        _UNITS_AT[1] = positions
+        positions.setdefault(item.id, pos)
+    return positions
 
 
 @functools.lru_cache(maxsize=4096)  # (every model of a battle is named by one: most names repeat)
