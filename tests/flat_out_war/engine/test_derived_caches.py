@@ -42,19 +42,19 @@ def check_derived(b: Battle, views: bool = True) -> None:
         loose = any(rules.combatant(state, e).has("loose cohesion")
                     or (rules.edition == "1.7" and rules.combatant(state, e).kind == "vehicle") for e in unit.alive)
         assert rules._loose(state, unit) == loose
-    # combat views: the plain element's quick answer is the view its whole key finds
-    kept = rules._plain_views
-    for es_id in list(kept) if views else ():
+    # combat views: the plain (or faced) element's quick answer is the view its whole key finds
+    kept, faced = rules._plain_views, rules._faced_views
+    for es_id in {**kept, **faced} if views else ():
         try:
             es = state.element(es_id)
         except KeyError:
             continue
         quick = rules.combatant(state, es)
-        rules._plain_views = {}
+        rules._plain_views, rules._faced_views = {}, {}
         try:
             assert rules.combatant(state, es) is quick, es_id
         finally:
-            rules._plain_views = kept
+            rules._plain_views, rules._faced_views = kept, faced
     # every element's view (kept, or made from its template) is the one worked out afresh
     for unit in state.units if views else ():
         for es in unit.elements:
@@ -179,6 +179,22 @@ def test_plain_views_follow_die_hit_points_markers_uses_and_spells() -> None:
     assert rules.combatant(state, es).prone
     del es.markers["prone"]
     assert not rules.combatant(state, es).prone
+    es.markers["hidden"] = True  # (a marker no view reads: the plain view stands)
+    assert rules.combatant(state, es) is rules.combatant(state, es) == rules.combatant_afresh(state, es)
+    es.markers["faced"] = True
+    faced = rules.combatant(state, es)
+    assert faced.faced and faced == rules.combatant_afresh(state, es) and rules.combatant(state, es) is faced
+    es.markers["prone"] = True
+    assert rules.combatant(state, es) == attrs.evolve(faced, prone=True) == rules.combatant_afresh(state, es)
+    del es.markers["prone"]
+    assert rules.combatant(state, es) is faced
+    es.data["hp"] = 2
+    assert rules.combatant(state, es) == attrs.evolve(faced, hit_points=2) == rules.combatant_afresh(state, es)
+    es.data["hp"] = 1
+    es.markers["faced"] = False
+    assert not rules.combatant(state, es).faced
+    es.markers.clear()
+    assert not rules.combatant(state, es).faced
     es.data["lost_weapons"] = [0]
     assert rules.combatant(state, es).weapons == ()
     es.data["lost_weapons"] = []

@@ -19,6 +19,9 @@ def test_thresholds_are_ceil_quarters() -> None:  # A-44
     assert [threshold(k, 4) for k in range(1, 5)] == [1, 2, 3, 4]
     assert [threshold(k, 1) for k in range(1, 5)] == [1, 1, 1, 1]
     assert thresholds_passed(0, 10) == 0 and thresholds_passed(5, 10) == 2
+    for start in range(0, 30):  # the count without a loop is the count of thresholds reached
+        for lost in range(-1, start + 3):
+            assert thresholds_passed(lost, start) == sum(1 for k in range(1, 5) if start > 0 and lost >= threshold(k, start))
 
 
 def test_one_roll_per_event_even_past_several_thresholds() -> None:

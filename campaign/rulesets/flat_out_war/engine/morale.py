@@ -21,9 +21,11 @@ def threshold(k: int, start: int) -> int:
 
 
 def thresholds_passed(lost: int, start: int) -> int:
+    """How many of the four thresholds `lost` reaches: lost >= ceil(k * start / 4) holds for
+    a whole `lost` exactly when 4 * lost >= k * start (asked after every loss: no loop)."""
     if start <= 0:
         return 0
-    return sum(1 for k in range(1, 5) if lost >= threshold(k, start))
+    return max(0, min(4, 4 * lost // start))
 
 
 def casualty_trigger(lost_before: int, lost_after: int, start: int) -> bool:

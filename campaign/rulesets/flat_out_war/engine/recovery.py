@@ -12,7 +12,7 @@ from typing import Literal, Sequence
 
 import attrs
 
-from campaign.engine.quick import quick_init
+from campaign.engine.quick import Kept, kept, quick_init
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine.attack import Hit
 from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
@@ -41,16 +41,22 @@ Outcome = Literal[
 
 @quick_init
 @attrs.frozen
-class RecoveryPlan:
+class RecoveryPlan(Kept):
     dice: tuple[int, ...]  # one die, or one per surviving weapon
     weapons: tuple[int, ...]  # weapon indexes for multi-weapon rolls, else ()
     labels: tuple[str, ...]  # their names
     mods: tuple[Mod, ...]
     crash_die: int  # the die of a crash's second roll
 
-    @property
+    # (a plan is kept with the view it was made for and read again at each of its hits)
+    @kept
     def modifier(self) -> int:
         return total_of(self.mods)
+
+    @kept
+    def mods_text(self) -> str:
+        """The modifiers as the roll's purpose shows them: 'Tough +1, Zap -2' ('' if none)."""
+        return ", ".join(f"{m.label} {m.value:+d}" for m in self.mods)
 
 
 @quick_init

@@ -68,7 +68,9 @@ if TYPE_CHECKING:  # the card scheme is loaded only when a battle uses it
     from campaign.activation.cards.host import CardHost
 
 ONE_DIE = 1
-_NO_FLAGS = (False, False, False, False)
+_NO_FLAGS = (False, False, False, False)  # a view's (airborne, prone, down, faced)
+_FACED_ONLY = (False, False, False, True)
+_VIEW_MARKERS = frozenset(("airborne", "prone", "down", "faced"))  # the element markers a combat view reads
 FACTS_OF = {"move": MOVE_FACTS, "melee": MELEE_FACTS, "shoot": SHOOT_FACTS, "cast": CAST_FACTS}
 FREE_IDS = frozenset({"contact_elsewhere"})  # unit or element ids: checked by the move itself
 # the facts of each command type that name units or elements `_check_named_ids` checks
@@ -109,8 +111,10 @@ class FlatOutWarRules(
         self._static: dict[str, Element] = {}
         self._traits: dict[str, Any] = {}  # element id -> parsed attributes (static, parsed once)
         self._views: dict[tuple, Combatant] = {}  # combat views by everything they are built from
-        # element id -> (die, Hit Points, view) of the last plain view made of it (`combatant`)
+        # element id -> (die, Hit Points, view) of the last plain view made of it (`combatant`),
+        # and of the last one with only the `faced` flag (a charge's target, A-18)
         self._plain_views: dict[str, tuple[Any, Any, Combatant]] = {}
+        self._faced_views: dict[str, tuple[Any, Any, Combatant]] = {}
         # element id -> its view as created (new_state's, shared by the elements of one force
         # entry): a view with no uses, lost weapons, links, Lucky or spell is it with the
         # element's die, Hit Points, markers and id (`_combatant`)
@@ -184,6 +188,7 @@ class FlatOutWarRules(
         self._traits.clear()
         self._views.clear()
         self._plain_views.clear()
+        self._faced_views.clear()
         self._templates.clear()
         self._pace_of.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
@@ -314,8 +319,18 @@ class FlatOutWarRules(
         # until this path came first): a plain element (no markers, no spell in play) seen
         # plain before has its view while its die and Hit Points stay, and it has no uses
         # and has lost no weapon.
-        plain = self._plain_views.get(es.id)
-        if plain is not None and not (es.markers or state.effects):
+        # Markers a view does not read (Stealth's hidden, ...) leave an element plain; a
+        # charge's target turned to face it (`faced` alone) has a plain view of its own.
+        if state.effects:
+            return self._combatant(state, es)
+        m = es.markers
+        if not m or _VIEW_MARKERS.isdisjoint(m):
+            plain = self._plain_views.get(es.id)
+        elif m.get("faced") and not (m.get("airborne") or m.get("prone") or m.get("down")):
+            plain = self._faced_views.get(es.id)
+        else:
+            return self._combatant(state, es)
+        if plain is not None:
             data = es.data
             try:  # (new_state and a summoning give every element these four)
                 if data["die"] == plain[0] and data["hp"] == plain[1] and not (data["uses"] or data["lost_weapons"]):
@@ -337,27 +352,29 @@ class FlatOutWarRules(
         m = es.markers
         raw_uses = data.get("uses")
         lost = data.get("lost_weapons")
-        if not (extra or m or raw_uses or lost or links) and "lucky" not in own[0]:
-            # a plain element (most of them): its die and Hit Points are all that can differ
+        flags = (bool(m.get("airborne")), bool(m.get("prone")), bool(m.get("down")), bool(m.get("faced"))) \
+            if m and not _VIEW_MARKERS.isdisjoint(m) else _NO_FLAGS
+        if not (extra or raw_uses or lost or links) and "lucky" not in own[0] and (flags == _NO_FLAGS
+                                                                                   or flags == _FACED_ONLY):
+            # a plain element (most of them): its die and Hit Points are all that can differ,
+            # and whether it faced a charge (then the key has a fourth item)
             switched_off: tuple[str, ...] = ()
             uses: tuple[tuple[int, Any], ...] = ()
-            flags = _NO_FLAGS
             lucky = False
-            key: tuple[Any, ...] = (es.id, data.get("die"), data.get("hp"))
+            key: tuple[Any, ...] = (es.id, data.get("die"), data.get("hp")) if flags == _NO_FLAGS else \
+                (es.id, data.get("die"), data.get("hp"), True)
         else:
             # an Activate-linked attribute starts off
             switched_off = _switched_off(links, data) if links else ()
             uses = tuple(sorted((int(k), v) for k, v in raw_uses.items())) if raw_uses else ()
-            flags = (bool(m.get("airborne")), bool(m.get("prone")), bool(m.get("down")), bool(m.get("faced"))) if m \
-                else _NO_FLAGS
             lucky = "lucky" in own[0] and self._lucky_ready(state, es)
             # everything the combat view is built from: the same inputs give the same (frozen) view
             key = (es.id, extra, switched_off, data.get("die"), tuple(lost) if lost else (), uses, data.get("hp"),
                    flags, lucky)
         cached = self._views.get(key)
         if cached is not None:
-            if len(key) == 3:
-                self._plain_views[es.id] = (key[1], key[2], cached)
+            if len(key) <= 4:
+                (self._plain_views if len(key) == 3 else self._faced_views)[es.id] = (key[1], key[2], cached)
             return cached
         template = self._templates.get(es.id) if not (extra or switched_off or lost or uses or lucky) else None
         if template is not None:
@@ -383,8 +400,8 @@ class FlatOutWarRules(
         else:
             c = self.combatant_afresh(state, es, traits)
         self._views[key] = c
-        if len(key) == 3:
-            self._plain_views[es.id] = (key[1], key[2], c)
+        if len(key) <= 4:
+            (self._plain_views if len(key) == 3 else self._faced_views)[es.id] = (key[1], key[2], c)
         return c
 
     def combatant_afresh(self, state: BattleState, es: ElementState, traits: Any = None) -> Combatant:

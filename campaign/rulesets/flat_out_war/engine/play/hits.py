@@ -64,7 +64,7 @@ class HitsMixin(PlayHelpers):
         c = self.combatant(state, es)
         side = state.unit(es.unit).side
         plan = recovery_plan(c, hit, self.edition)
-        mods = ", ".join(f"{m.label} {m.value:+d}" for m in plan.mods)
+        mods = plan.mods_text
         source = f" by {hit.source}" if hit.source else ""
         faces: list[int] = []
         for i, die in enumerate(plan.dice):
