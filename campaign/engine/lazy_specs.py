@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import groupby
 from operator import attrgetter
-from typing import Any, overload
+from typing import Any, TypeGuard, overload
 
 from campaign.engine.pending import CommandSpec, first_matching
 
@@ -49,6 +49,10 @@ class LazyPart:
         if self._specs is None:
             self._specs = self._make()
         return self._specs
+
+    def __iter__(self) -> Iterator[CommandSpec]:
+        """The specs, made now if not yet (a run of `LazySpecs.runs`)."""
+        return iter(self.specs())
 
     def could_hold(self, command: Any, kind: str) -> bool:
         if self.types is not None and kind not in self.types:
@@ -84,6 +88,10 @@ class KeyedPart:
             if spec is not None:
                 yield spec
 
+    def __iter__(self) -> Iterator[CommandSpec]:
+        """The specs, made now if not yet (a run of `LazySpecs.runs`)."""
+        return iter(self.specs())
+
 
 Item = CommandSpec | LazyPart | KeyedPart | Sequence[CommandSpec]
 
@@ -107,18 +115,22 @@ class LazySpecs(Sequence[CommandSpec]):
 
     def _joined(self) -> tuple[CommandSpec, ...]:
         """`_walk(None)` without a `keep`: every item's specs joined in order, group by
-        group rather than spec by spec (a bot reads every menu whole)."""
+        group rather than spec by spec (a bot reads every menu whole). Exact type tests
+        first: an isinstance against LazySpecs (an ABC) runs Python code when it fails."""
         out: list[CommandSpec] = []
         for item in self.items:
-            if isinstance(item, CommandSpec):
-                out.append(item)
-            elif isinstance(item, (LazyPart, KeyedPart)):
+            kind = type(item)
+            if kind is CommandSpec:
+                out.append(item)  # type: ignore[arg-type]
+            elif kind is tuple or kind is list:
+                out.extend(item)  # type: ignore[arg-type]
+            elif isinstance(item, (LazyPart, KeyedPart)):  # (plain classes: a quick test)
                 specs: Any = item.specs()
-                out.extend(specs._iter(None) if isinstance(specs, LazySpecs) else specs)
-            elif isinstance(item, LazySpecs):
+                out.extend(specs._iter(None) if is_lazy(specs) else specs)
+            elif is_lazy(item):
                 out.extend(item._iter(None))
             else:
-                out.extend(item)
+                out.extend(item)  # type: ignore[arg-type]
         return tuple(out)
 
     def __iter__(self) -> Iterator[CommandSpec]:
@@ -157,7 +169,7 @@ class LazySpecs(Sequence[CommandSpec]):
             if isinstance(item, CommandSpec):
                 continue
             specs: Any = item.specs() if isinstance(item, (LazyPart, KeyedPart)) else item
-            if isinstance(specs, LazySpecs):
+            if is_lazy(specs):
                 if specs._holds_any(keeps):
                     return True
             elif kept(specs):
@@ -186,12 +198,12 @@ class LazySpecs(Sequence[CommandSpec]):
                 if kind is not None and item.types is not None and kind not in item.types:
                     continue
                 specs = item.specs()
-                found = specs._iter(kind) if isinstance(specs, LazySpecs) else specs
+                found = specs._iter(kind) if is_lazy(specs) else specs
             elif isinstance(item, KeyedPart):
                 if kind is not None and item.type != kind:
                     continue
                 found = item.specs()
-            elif isinstance(item, LazySpecs):
+            elif is_lazy(item):
                 found = item._iter(kind)
             else:
                 found = item
@@ -206,19 +218,30 @@ class LazySpecs(Sequence[CommandSpec]):
 
     def runs(self) -> Iterator[tuple[str, Iterable[CommandSpec]]]:
         """The specs in order as (type, specs) runs, as `itertools.groupby` by type gives
-        them, but a keyed group (all of one type) comes as one run, without the menu being
-        made whole; a run may follow one of its own type (a reader by type joins them)."""
+        them, but a group of one type (a keyed group, a part of one type) comes as one run,
+        not made until the run is read: a reader may keep the runs and read only those of
+        the types it wants, in any order, while the Decision is pending. A run may be empty
+        (a group that makes no spec) or follow one of its own type (a reader by type joins
+        them)."""
         if self._all is not None or self.keep is not None:
-            yield from groupby(self, _type)
+            for kind, run in groupby(self, _type):
+                yield kind, tuple(run)
             return
         for item in self.items:
-            if isinstance(item, CommandSpec):
+            if type(item) is CommandSpec:
                 yield item.type, (item,)
             elif isinstance(item, KeyedPart):
-                yield item.type, item.specs()
+                yield item.type, item
+            elif isinstance(item, LazyPart):
+                if item.types is not None and len(item.types) == 1:
+                    for kind in item.types:
+                        yield kind, item
+                else:
+                    for kind, run in groupby(item.specs(), _type):
+                        yield kind, tuple(run)
             else:
-                specs: Any = item.specs() if isinstance(item, LazyPart) else item
-                yield from groupby(specs, _type)
+                for kind, run in groupby(item, _type):  # type: ignore[arg-type]
+                    yield kind, tuple(run)
 
     def of_type(self, kind: str) -> Iterator[CommandSpec]:
         """The specs of type `kind`, in order; groups that hold none are not made."""
@@ -320,13 +343,18 @@ class LazySpecs(Sequence[CommandSpec]):
 
 
 def _matching(specs: Sequence[CommandSpec], command: Any, kind: str) -> Iterator[CommandSpec]:
-    if isinstance(specs, LazySpecs):
+    if is_lazy(specs):
         return specs._matches(command, kind) if specs._all is None else _matching(specs._all, command, kind)
     return (spec for spec in specs if spec.type == kind and spec.matches(command))
 
 
+def is_lazy(value: object) -> TypeGuard[LazySpecs]:
+    """isinstance(value, LazySpecs) (subclasses too) without the ABC's check in Python."""
+    return LazySpecs in type(value).__mro__
+
+
 def first_match(legal: Sequence[CommandSpec], command: Any) -> CommandSpec | None:
     """The first of `legal` that matches `command`: the engine's legality check."""
-    if type(legal) is not tuple and isinstance(legal, LazySpecs):  # (a tuple first: no ABC test)
+    if type(legal) is not tuple and is_lazy(legal):  # (a tuple first: the commonest)
         return legal.first_match(command)
     return first_matching(legal, command)

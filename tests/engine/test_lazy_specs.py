@@ -170,3 +170,19 @@ def test_runs_by_type_join_to_the_whole_list_s_without_making_it_whole() -> None
         assert [kind for kind, _ in by_runs] == ["share", "shoot", "walk", "aim", "done", "end_activation"] if keep is None else \
             [kind for kind, _ in by_runs] == ["share", "shoot", "aim", "done", "end_activation"]
         assert (lazy._all is None) == (keep is None)  # (with a filter it is read whole)
+
+
+def test_runs_may_be_kept_and_read_later_and_a_group_of_one_type_only_when_read() -> None:
+    made = Made()
+    legal = LazySpecs([spec("move", unit="u"), LazyPart(frozenset({"attach"}), made.part("attach", [spec("attach", target="x"),
+                                                                                                  spec("attach", target="y")])),
+                       KeyedPart("shoot", "target", ["t1", "gone", "t2"], made.keyed("shoot", "u")),
+                       LazyPart(frozenset({"cast", "switch"}), made.part("own", [spec("switch"), spec("cast")])),
+                       (spec("done"), spec("end_activation"))])
+    runs = list(legal.runs())  # kept, not read
+    assert [kind for kind, _ in runs] == ["move", "attach", "shoot", "switch", "cast", "done", "end_activation"]
+    assert made.parts == ["own"]  # (a group of two types is split into its runs: made)
+    shoot = dict(runs)["shoot"]
+    assert [s.params["target"] for s in shoot] == ["t1", "t2"] and "attach" not in made.parts
+    assert [s.params["target"] for s in dict(runs)["attach"]] == ["x", "y"]  # read after a later run
+    assert [s for _, run in runs for s in run] == list(legal)  # joined: the whole list, in order

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from itertools import groupby
 from operator import attrgetter
+from collections.abc import Iterable
 from typing import Any
 
-from campaign.engine.lazy_specs import LazySpecs
+from campaign.engine.lazy_specs import is_lazy
 from campaign.engine.pending import CommandSpec, Decision
 
 
@@ -33,30 +34,46 @@ class AutoPlayer:
     def answer(self, battle: Any) -> Any:
         decision = battle.pending
         assert isinstance(decision, Decision)
-        # the legal specs by kind, each kind's in order: one pass over the runs of a kind
-        # (a Decision lists its specs kind by kind: a few runs for dozens of specs)
-        kinds: dict[str, list[CommandSpec]] = {}
+        # the legal specs by kind, each kind's in order, made when first asked for: one pass
+        # over the runs of a kind (a Decision lists its specs kind by kind: a few runs for
+        # dozens of specs); a lazy menu (the rules' activations) by its groups, of which only
+        # those of the kinds asked for below are made (never an attach, detach or switch)
+        runs: dict[str, list[Iterable[CommandSpec]]] = {}
         legal = decision.legal
-        # a lazy menu (the rules' activations) by its groups, never made whole
-        runs = legal.runs() if isinstance(legal, LazySpecs) else groupby(legal, _TYPE)
-        for kind, run in runs:
-            found = kinds.get(kind)
+        if type(legal) is tuple:
+            grouped: Iterable[tuple[str, Iterable[CommandSpec]]] = ((k, tuple(run)) for k, run in groupby(legal, _TYPE))
+        elif is_lazy(legal):
+            grouped = legal.runs()  # (each run read later, or never)
+        else:
+            grouped = ((k, tuple(run)) for k, run in groupby(legal, _TYPE))
+        for kind, run in grouped:
+            found = runs.get(kind)
             if found is None:
-                specs = list(run)
-                if specs:  # (a keyed group may make no spec: its kind is then not offered)
-                    kinds[kind] = specs
+                runs[kind] = [run]
             else:
-                found.extend(run)
+                found.append(run)
+        made: dict[str, list[CommandSpec]] = {}
 
         def of(kind: str) -> list[CommandSpec]:
-            """The legal specs of `kind`, in order (do not change the list)."""
-            return kinds.get(kind, _NONE)
+            """The legal specs of `kind`, in order (do not change the list): empty when the
+            kind is not offered (a keyed group may make no spec)."""
+            specs = made.get(kind)
+            if specs is None:
+                found = runs.get(kind)
+                if found is None:
+                    specs = _NONE
+                elif len(found) == 1:
+                    specs = list(found[0])
+                else:
+                    specs = [spec for run in found for spec in run]
+                made[kind] = specs
+            return specs
 
-        if "activate" in kinds:
+        if of("activate"):
             return battle.command(self.pick(of("activate")))
         for kind in ("report", "choose", "keep", "rally"):
-            if kind in kinds:
-                specs = of(kind)
+            specs = of(kind)
+            if specs:
                 stand = [s for s in specs if s.params.get("option") == "stand"] if kind == "choose" else []
                 return battle.command(stand[0] if stand else specs[0])
         casts = [s for s in of("cast") if s.params.get("spell") in ("Zap", "Fireball")]
@@ -66,12 +83,12 @@ class AutoPlayer:
             if enemies:
                 target = self.pick(enemies).params["target"]
                 return battle.command(spec, target=target, facts={"los": "open"})
-        if "shoot" in kinds:
+        if of("shoot"):
             spec = self.pick(of("shoot"))
             band = "long" if self.rng.random() < self.long_range else "short"
             return battle.command(spec, facts={"range_band": band})
         melee = of("melee")
-        if "move" in kinds:
+        if of("move"):
             spec = of("move")[0]
             unit_id = spec.params["unit"]
             if battle.state.unit(unit_id).data.get("morale") == "fleeing":  # the flight: its whole run
@@ -86,7 +103,7 @@ class AutoPlayer:
             charged = [s for s in melee if s.params["target"] == unit.markers.get("charged")]
             return battle.command(charged[0] if charged else self.pick(melee))
         for name in ("end_activation", "pass"):
-            if name in kinds:
+            if of(name):
                 return battle.command(of(name)[0])
         return battle.command(decision.legal[0])
 

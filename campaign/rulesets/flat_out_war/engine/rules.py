@@ -134,6 +134,7 @@ class FlatOutWarRules(
         self._loss_journal = []
         self._unit_places = None
         self._specs = {}
+        self._group_params = {}
         self._attack_parts = {}
         self._attack_specs = {}
         self._enemy_ids = {}
@@ -193,6 +194,7 @@ class FlatOutWarRules(
         self._pace_of.clear()
         self._loss_journal.clear()  # marks into it belong to the state being replaced
         self._specs.clear()
+        self._group_params.clear()
         self._attack_parts.clear()
         self._attack_specs.clear()
         self._enemy_ids.clear()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from campaign.engine.lazy_specs import Item, LazySpecs
+from campaign.engine.lazy_specs import Item, LazyPart, LazySpecs
 from campaign.engine.pending import CommandSpec, Decision, RollRequest
 from campaign.engine.state import BattleState, Effect, ElementState, UnitState
 from campaign.rulesets.flat_out_war.editions import SO
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 
 _GUNS = " ranged weapon"  # (not an attribute name) in `_created`: an element created with a ranged weapon
 _OWN_ACTIONS = frozenset({"activate", "magic"})  # attributes that give an element a command of its own
+# the kinds of a unit's lazy groups (`LazyPart`): made only when the menu is read
+_ATTACH = frozenset({"attach"})
+_OWN = frozenset({"switch", "cast"})
 
 # offered in every activation's every Decision: one frozen spec each, made once
 _OBJECTIVE = CommandSpec("objective", {}, (), "Record a scenario objective achieved")
@@ -87,7 +90,9 @@ class ActivationMixin(PlayHelpers):
         return list(LazySpecs(self._command_items(state, unit, able)))
 
     def _command_items(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[Item]:
-        """`_commands_for` in order, its melee and shoot specs as `AttackPart`s (made as read)."""
+        """`_commands_for` in order, its melee and shoot specs as `AttackPart`s and its
+        attach, switch and cast specs as `LazyPart`s (made as read: a replay's check makes
+        only the group its command names, the autoplayer never an attach or a switch)."""
         unit_id = unit.id
         if not able:
             return []
@@ -115,13 +120,7 @@ class ActivationMixin(PlayHelpers):
             if unit.data.get("officer"):
                 specs.append(self._unit_spec("detach", unit, f"{name}: detach its officer"))
             if officer_unit:  # an officer on its own may attach, or fight like any unit
-                for other in self._side_standing(state, unit.side):  # (state.units_of, kept)
-                    if other.id != unit_id and not other.data.get("officer"):
-                        spec = self._specs.get(("attach", unit_id, other.id))
-                        if spec is None:
-                            spec = self._specs[("attach", unit_id, other.id)] = CommandSpec(
-                                "attach", {"unit": unit_id, "target": other.id}, (), f"Attach {name} to {other.name}")
-                        specs.append(spec)
+                specs.append(LazyPart(_ATTACH, partial(self._attach_specs, state, unit), self._unit_params(unit_id)))
             enemies = self._enemies(state, unit.side)
             if enemies:
                 specs.append(self._attack_part("melee", unit, enemies, "melee attack on"))
@@ -129,24 +128,8 @@ class ActivationMixin(PlayHelpers):
                 if _GUNS in created and any(self._bought(state, e)[1] and (
                         not e.data.get("lost_weapons") or self.combatant(state, e).ranged) for e in able):
                     specs.append(self._attack_part("shoot", unit, enemies, "shoot at"))
-            for es in able if not _OWN_ACTIONS.isdisjoint(created) else ():
-                own = self._bought(state, es)[0]
-                if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
-                    spec = self._specs.get(("switch", unit_id, es.id))
-                    if spec is None:
-                        spec = self._specs[("switch", unit_id, es.id)] = CommandSpec(
-                            "switch", {"unit": unit_id, "element": es.id}, (),
-                            f"{es.name}: switch its Activate attribute on or off")
-                    specs.append(spec)
-                if "magic" in own and self.combatant(state, es).has("magic") and not es.data.get("lockout"):
-                    for spell_name in self.element_of(state, es).spells:
-                        spell = _spell_name(spell_name)
-                        spec = self._specs.get(("cast", unit_id, es.id, spell))
-                        if spec is None:
-                            spec = self._specs[("cast", unit_id, es.id, spell)] = CommandSpec(
-                                "cast", {"unit": unit_id, "element": es.id, "spell": spell}, CAST_FACTS,
-                                f"{es.name}: cast {spell}", odds=True, targets="units")
-                        specs.append(spec)
+            if not _OWN_ACTIONS.isdisjoint(created):
+                specs.append(LazyPart(_OWN, partial(self._own_specs, state, unit, able), self._unit_params(unit_id)))
         elif m.get("acted") in ("melee", "shoot") and morale == "steady":
             # split fire (A-21, A-22): elements that have not attacked yet may pick other targets
             done = set(m.get("attacked", []))
@@ -158,6 +141,53 @@ class ActivationMixin(PlayHelpers):
                 if enemies:
                     verb = "melee attack on" if kind == "melee" else "shoot at"
                     specs.append(self._attack_part(kind, unit, enemies, f"the rest {verb}"))
+        return specs
+
+    def _unit_params(self, unit_id: str) -> dict[str, str]:
+        """`{"unit": unit_id}`: what every spec of a unit's lazy group carries (one dict per
+        unit for the battle; read only)."""
+        params = self._group_params.get(unit_id)
+        if params is None:
+            params = self._group_params[unit_id] = {"unit": unit_id}
+        return params
+
+    def _attach_specs(self, state: BattleState, unit: UnitState) -> list[CommandSpec]:
+        """The officer unit's `attach` specs: one per other standing unit of its side that has
+        no officer, in unit order (made when the menu is read: a `LazyPart`)."""
+        unit_id, name = unit.id, unit.name
+        specs: list[CommandSpec] = []
+        for other in self._side_standing(state, unit.side):  # (state.units_of, kept)
+            if other.id != unit_id and not other.data.get("officer"):
+                spec = self._specs.get(("attach", unit_id, other.id))
+                if spec is None:
+                    spec = self._specs[("attach", unit_id, other.id)] = CommandSpec(
+                        "attach", {"unit": unit_id, "target": other.id}, (), f"Attach {name} to {other.name}")
+                specs.append(spec)
+        return specs
+
+    def _own_specs(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[CommandSpec]:
+        """The `switch` and `cast` specs of the unit's `able` elements, element by element
+        (made when the menu is read: a `LazyPart`)."""
+        unit_id = unit.id
+        specs: list[CommandSpec] = []
+        for es in able:
+            own = self._bought(state, es)[0]
+            if "activate" in own and self.combatant(state, es).has("activate") and self.edition == SO:
+                spec = self._specs.get(("switch", unit_id, es.id))
+                if spec is None:
+                    spec = self._specs[("switch", unit_id, es.id)] = CommandSpec(
+                        "switch", {"unit": unit_id, "element": es.id}, (),
+                        f"{es.name}: switch its Activate attribute on or off")
+                specs.append(spec)
+            if "magic" in own and self.combatant(state, es).has("magic") and not es.data.get("lockout"):
+                for spell_name in self.element_of(state, es).spells:
+                    spell = _spell_name(spell_name)
+                    spec = self._specs.get(("cast", unit_id, es.id, spell))
+                    if spec is None:
+                        spec = self._specs[("cast", unit_id, es.id, spell)] = CommandSpec(
+                            "cast", {"unit": unit_id, "element": es.id, "spell": spell}, CAST_FACTS,
+                            f"{es.name}: cast {spell}", odds=True, targets="units")
+                    specs.append(spec)
         return specs
 
     def _created(self, state: BattleState, unit: UnitState) -> tuple[frozenset[str], bool]:

@@ -106,6 +106,7 @@ class PlayHelpers:
     # legal command specs offered again and again (activation.py): built once per battle,
     # as their labels name units, keyed by what they are made of
     _specs: dict[tuple[str, ...], CommandSpec]
+    _group_params: dict[str, dict[str, str]]  # unit id -> {"unit": id}: its lazy groups' params (activation.py)
     # (kind, unit id, verb) -> (the enemies list it was made for, its attack specs as read)
     _attack_parts: dict[tuple[str, ...], tuple[list[UnitState], AttackPart]]
     # (kind, unit id, verb) -> enemy id -> its attack spec (`_attack_spec`: made once per battle)
