@@ -211,8 +211,13 @@ class FlatOutWarRules(
         state = state_from_setup(setup)
         opts = CostOptions(ranged_base_dac=int(self.cost_options.get("ranged_base_dac", 2)))
         i = 0
-        views: dict[int, Combatant] = {}  # id(element) -> its starting view (forces repeat elements)
+        # Forces repeat their elements (a unit's models share one Element): each distinct
+        # element's view, parsed traits and flags are worked out once, by id(element).
+        # (view, traits, clocked: a Magic caster or a Reload weapon)
+        made: dict[int, tuple[Combatant, Any, bool]] = {}
         prices: dict[tuple[int, int], tuple[Element, Any]] = {}  # (id(element), id(force)) -> its price (the same)
+        traits_of = self._traits
+        reliant, clocks, clocked, command = set(), set(), set(), set()
         for side in setup.sides:
             for unit in side.force.units:
                 us = state.units[i]
@@ -228,35 +233,38 @@ class FlatOutWarRules(
                 for es in us.elements:
                     element = unit.elements[es.entry]
                     self._static[es.id] = element
-                    c = views.get(id(element))
-                    if c is None:
-                        c = views[id(element)] = combatant_from_element(element, die=_state_die(element))
+                    found = made.get(id(element))
+                    if found is None:
+                        traits = static_traits(element)
+                        own, per_weapon = traits[0]
+                        found = made[id(element)] = (
+                            combatant_from_element(element, die=_state_die(element), traits=traits[0]), traits,
+                            "magic" in own or any(t.get("reload") for t in per_weapon))
+                    c, traits, has_clock = found
                     self._templates[es.id] = c
+                    traits_of[es.id] = traits
                     es.data.update(die=c.die, hp=c.hit_points, lost_weapons=[], uses={}, reload={})
                     if c.has("stealth"):
                         es.markers["hidden"] = True
                     if c.has("entrenched") and self.edition == V17:
                         us.markers["entrenched"] = True
+                    own = traits[0][0]
+                    if "reliant" in own:
+                        reliant.add(us.id)
+                    if "command" in own:
+                        command.add(us.id)
+                    if has_clock:
+                        clocks.add(us.id)
+                        clocked.add(es.id)
         state.data.update(fear_pairs=[], objectives={}, strategic_winner="")
         # attributes some element of this battle was created with (summoned troopers have none),
         # so loops can skip rules no element could use
-        self._static_names = frozenset(name for e in self._static.values() for name in static_traits(e)[0][0])
-        reliant, clocks, clocked, command = set(), set(), set(), set()
-        for es_id, element in self._static.items():
-            own, per_weapon = static_traits(element)[0]
-            unit_id = es_id.rsplit("/", 1)[0]
-            if "reliant" in own:
-                reliant.add(unit_id)
-            if "command" in own:
-                command.add(unit_id)
-            if "magic" in own or any(traits.get("reload") for traits in per_weapon):
-                clocks.add(unit_id)
-                clocked.add(es_id)
+        self._static_names = frozenset(name for _, traits, _ in made.values() for name in traits[0][0])
         self._reliant_units, self._clock_units = frozenset(reliant), frozenset(clocks)
         # only a Reliant element is ever down, and only an Ensnare weapon snares (`_able`)
         self._may_disable = bool(reliant) or any(
             "ensnare" in own or any("ensnare" in traits for traits in per_weapon)
-            for own, per_weapon in (static_traits(e)[0] for e in self._static.values()))
+            for own, per_weapon in (traits[0] for _, traits, _ in made.values()))
         self._command_units = frozenset(command)
         self._clock_places = {}
         for pos, us in enumerate(state.units):

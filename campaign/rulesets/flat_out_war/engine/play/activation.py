@@ -16,7 +16,6 @@ from campaign.rulesets.flat_out_war.engine import entrench, morale as M
 from campaign.rulesets.flat_out_war.engine.attack import Hit, melee_die
 from campaign.rulesets.flat_out_war.engine.attack_part import AttackPart
 from campaign.rulesets.flat_out_war.engine.clocks import PER_ACTIVATION, tick_reload
-from campaign.rulesets.flat_out_war.engine.combatant import static_traits
 from campaign.rulesets.flat_out_war.engine.commands import (
     CAST_FACTS,
     ENTRENCH_FACTS,
@@ -453,4 +452,4 @@ class ActivationMixin(PlayHelpers):
         yield from self._losses_morale(state, ctx, lost_before)
 
     def _static_has(self, state: BattleState, es: ElementState, name: str) -> bool:
-        return name in static_traits(self.element_of(state, es))[0][0]  # as a fresh combatant would have it
+        return name in self._bought(state, es)[0]  # as a fresh combatant would have it (kept per element)
