@@ -308,6 +308,22 @@ def test_recovery_plans_kept_with_a_view_follow_each_input_of_the_hit() -> None:
         assert recovery_plan(view, Hit(4), SO) is recovery_plan(view, Hit(4, source="other"), SO)
 
 
+def test_recovery_plans_are_shared_by_views_of_the_same_weapons_attributes_and_die() -> None:
+    """A view's first plan is the one made for an earlier view with the same weapons and
+    attributes (the same objects) and die; any of the three differing gives its own."""
+    from .helpers import arm, fighter
+
+    first = fighter("T", die=8, attrs=("Tough",), key="a")
+    twin = attrs.evolve(first, key="b", hit_points=2)  # (the same weapons and attributes objects)
+    assert recovery_plan(twin, Hit(4), SO) is recovery_plan(first, Hit(4), SO)
+    others = [attrs.evolve(first, key="c", die=6), attrs.evolve(first, key="d", attributes=frozenset({"frail"})),
+              attrs.evolve(first, key="e", weapons=(arm("gun", "ranged", 10, 12), arm("gun", "ranged", 6, 12, index=1)))]
+    for other in others:
+        plan = recovery_plan(other, Hit(4), SO)
+        assert plan == recovery_plan_afresh(other, Hit(4), SO) != recovery_plan(first, Hit(4), SO)
+    assert recovery_plan(others[2], Hit(4), SO).dice == (10, 6)
+
+
 def test_facts_of_keeps_the_last_commands_facts_while_they_stay_equal() -> None:
     from campaign.rulesets.flat_out_war.engine.commands import MELEE_FACTS, MOVE_FACTS, Melee, Move, fact, facts_of
 

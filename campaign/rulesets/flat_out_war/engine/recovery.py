@@ -8,14 +8,14 @@ second roll.
 
 from __future__ import annotations
 
-from typing import Literal, Sequence
+from typing import Any, Literal, Sequence
 
 import attrs
 
 from campaign.engine.quick import Kept, kept, quick_init
 from campaign.rulesets.flat_out_war.editions import SO, V17
 from campaign.rulesets.flat_out_war.engine.attack import Hit
-from campaign.rulesets.flat_out_war.engine.combatant import Combatant, Edition
+from campaign.rulesets.flat_out_war.engine.combatant import Arm, Combatant, Edition
 from campaign.rulesets.flat_out_war.engine.rolls import Mod, step, step_capped, succeeds, total_of
 
 # Recovery modifiers as data: (label, value, applies(target, hit, edition)).
@@ -89,11 +89,26 @@ def recovery_plan(tgt: Combatant, hit: Hit | None, edition: Edition) -> Recovery
     memo = tgt.memo
     plan = memo.get(key)
     if plan is None:
-        plan = memo[key] = recovery_plan_afresh(tgt, hit, edition)
+        # A view's first hit: the plan reads only its weapons, attributes and die, which
+        # views of alike elements share (the same objects, as the rules make views from one
+        # template), so the plan made for one of them stands for all.
+        weapons, attributes = tgt.weapons, tgt.attributes
+        shared = (id(weapons), id(attributes), tgt.die, *key[1:])
+        found = _SHARED_PLANS.get(shared)
+        if found is not None and found[0] is weapons and found[1] is attributes:
+            plan = found[2]
+        else:
+            plan = recovery_plan_afresh(tgt, hit, edition)
+            if len(_SHARED_PLANS) >= 4096:  # views of many battles in one process: keep it bounded
+                _SHARED_PLANS.clear()
+            _SHARED_PLANS[shared] = (weapons, attributes, plan)  # (they are kept with it: ids stay theirs)
+        memo[key] = plan
     return plan
 
 
 _PLAN = "recovery_plan"  # its keys in a view's memo
+# (id(weapons), id(attributes), die, edition, adaptive, penetrator, zap) -> (weapons, attributes, plan)
+_SHARED_PLANS: dict[tuple[Any, ...], tuple[tuple[Arm, ...], frozenset[str], RecoveryPlan]] = {}
 
 
 def _adaptive(tgt: Combatant, hit: Hit | None, edition: Edition) -> bool:

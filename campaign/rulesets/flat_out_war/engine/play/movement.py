@@ -331,9 +331,10 @@ class MovementMixin(PlayHelpers):
         for es in unit.alive:
             es.markers.pop("jumped", None)
         # stealth: re-hide after a move of 4"+ without firing (A-68)
-        if distance >= 4:
-            for es in able:
-                if self.combatant(state, es).has("stealth") and es.data.get("fired_turn") != state.turn:
+        if distance >= 4 and self._static_any("stealth"):
+            for es in able:  # (created without Stealth: no view of it has it)
+                if "stealth" in self._bought(state, es)[0] and self.combatant(state, es).has("stealth") \
+                        and es.data.get("fired_turn") != state.turn:
                     es.markers["hidden"] = True
         for name, marker, on, kind, words in MARKER_MOVES:
             value = f(name)
