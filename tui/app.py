@@ -22,6 +22,8 @@ from tui.commands import MusterCommands
 from tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from tui.screens.dashboard import DashboardScreen
 
 STYLES = Path(__file__).parent / "styles"
@@ -58,6 +60,11 @@ class MusterApp(App[None]):
         self.gc_paused = False
         self.demo_dashboard: DashboardScreen | None = None  # --demo's first screen
         self.demo_shown = False
+
+    def get_default_screen(self) -> Screen[Any]:
+        from tui.screens.base import BlankScreen
+
+        return BlankScreen(id="_default")
 
     def on_mount(self) -> None:
         if self.gc_paused:

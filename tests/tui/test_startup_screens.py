@@ -147,3 +147,37 @@ async def test_a_screen_is_restyled_when_it_resumes_but_not_as_it_opens(app: Mus
         await pilot.pause()
         await pilot.pause()
         assert fresh.query_one(MusterHeader).rich_style.bgcolor == light
+
+
+async def test_a_new_screen_is_drawn_whole_once_and_the_first_screen_is_not_laid_out_again(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`muster --demo`: the dashboard's first layout draws all of it (Textual would draw it
+    whole again at the next refresh); the blank screen beneath keeps its layout."""
+    from textual._compositor import Compositor
+    from textual.screen import Screen
+
+    import tui.app
+    from tui.screens.base import BlankScreen
+    from tui.screens.dashboard import DashboardScreen
+
+    monkeypatch.setattr(tui.app, "DEMO_BLANK_SECONDS", 60)  # the dashboard comes with its campaign
+    whole: list[Compositor] = []
+    real_full = Compositor.render_full_update
+    monkeypatch.setattr(Compositor, "render_full_update", lambda self, *a, **k: (whole.append(self), real_full(self, *a, **k))[1])
+    laid_out: list[Screen[Any]] = []
+    real_layout = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout", lambda self, size=None, scroll=False: (laid_out.append(self), real_layout(self, size, scroll))[1])
+    app = tui.app.app_for(str(tmp_path), demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first, dashboard = app.screen_stack
+        assert isinstance(first, BlankScreen) and isinstance(dashboard, DashboardScreen)
+        assert "Hot Landing" in screen_text(app)
+        assert whole.count(dashboard._compositor) == 1
+        # laid out as the app started, not again when the dashboard came
+        assert first not in laid_out[laid_out.index(dashboard):]
+        await pilot.resize_terminal(100, 30)  # a new size: both laid out again, and drawn whole
+        await settle(pilot)
+        assert first in laid_out[laid_out.index(dashboard):] and first._compositor.size == (100, 30)
+        assert whole.count(dashboard._compositor) >= 2 and dashboard.query_one("#forces").region.width == 100

@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from typing_extensions import Self
+
 from textual._context import active_app
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
@@ -54,10 +56,48 @@ def first_resume(screen: Screen[Any], event: events.ScreenResume) -> None:
     CSS may have changed while it was beneath another), the first time too: just after
     the widgets were styled as they mounted (issue 17's start-up: a tenth of drawing the
     demo's dashboard). Its first resume keeps those styles; later ones restyle as before.
-    Runs before Textual's own handler (a subclass's comes first in the MRO)."""
-    if not getattr(screen, "_muster_resumed", False):
-        screen._muster_resumed = True  # type: ignore[attr-defined]
-        event.refresh_styles = False
+    Runs before Textual's own handler (a subclass's comes first in the MRO).
+
+    Textual's handler then lays the new screen out, which draws all of it, and asks for the
+    whole screen to be drawn once more; so does the app once the screen has mounted (a
+    layout, with a repaint of the whole screen: `fresh_refresh`). When the screen is the one
+    on top, its first resume does what that handler does but the second drawing."""
+    if getattr(screen, "_muster_resumed", False):
+        return
+    screen._muster_resumed = True  # type: ignore[attr-defined]
+    event.refresh_styles = False
+    app = screen.app
+    if not screen.is_attached or not screen.is_current or app.is_inline or screen._size == app.size:
+        return  # Textual's handler, repaint and all
+    event.prevent_default()  # Textual's handler (Screen._on_screen_resume), less its repaint:
+    if app.SUSPENDED_SCREEN_CLASS:
+        screen.remove_class(app.SUSPENDED_SCREEN_CLASS)
+    screen.stack_updates += 1
+    app._refresh_notifications()
+    screen._update_auto_focus()
+    screen._refresh_layout(app.size)  # draws the whole screen (it is the top one)...
+    screen._repaint_required = False  # ...as any repaint asked for so far (a title, the focus) would
+    screen._muster_drawn = True  # type: ignore[attr-defined]
+
+
+def fresh_refresh(screen: Screen[Any], regions: tuple[Region, ...], repaint: bool, layout: bool) -> bool:
+    """Whether a refresh of `screen` repaints it: not the first layout asked for once its
+    first resume has drawn it whole (Textual's app asks for it when the screen has mounted;
+    the layout repaints what it moves, and each widget what it changes)."""
+    if layout and getattr(screen, "_muster_drawn", False):
+        screen._muster_drawn = False  # type: ignore[attr-defined]
+        return bool(regions)
+    return repaint
+
+
+class BlankScreen(Screen[None]):
+    """The app's first screen (Textual's default), blank beneath Muster's own. Each Resize
+    of the top screen lays out the screens beneath it again, and this one then has the top
+    screen drawn whole again; at the size it already has (`laid_out_for`) it needs neither."""
+
+    def _screen_resized(self, size: Size) -> None:
+        if not laid_out_for(self, size):
+            super()._screen_resized(size)
 
 
 class MusterScreen(Screen[ResultT]):
@@ -83,6 +123,10 @@ class MusterScreen(Screen[ResultT]):
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         first_resume(self, event)  # Textual's handler runs next (not called: it would run twice)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        repaint = fresh_refresh(self, regions, repaint, layout)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def has_unsaved(self) -> bool:
         return False
@@ -138,6 +182,10 @@ class MusterModal(ModalScreen):
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         first_resume(self, event)  # Textual's handler runs next (not called: it would run twice)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        repaint = fresh_refresh(self, regions, repaint, layout)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
