@@ -9,6 +9,8 @@ fold(setup, log): undo, and rebuilding after an error, replay the log, so they c
 from __future__ import annotations
 
 from collections import deque
+from itertools import chain
+from operator import attrgetter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -59,20 +61,28 @@ class LogEntry:
         if type(command) is not dict and not isinstance(command, Mapping):
             raise ReplayError(index, "a log entry needs command = { type = ... }")
         rolls_raw = data.get("rolls", [])
-        if not isinstance(rolls_raw, list):
+        if type(rolls_raw) is not list and not isinstance(rolls_raw, list):
             raise ReplayError(index, "rolls must be a list of { die, faces, purpose }")
         try:
-            rolls = [_roll_from_dict(r) for r in rolls_raw] if rolls_raw else []
+            rolls = list(map(_roll_from_dict, rolls_raw)) if rolls_raw else []
         except (ValueError, AttributeError) as exc:
             raise ReplayError(index, str(exc)) from None
         seq = data.get("seq", index)
         if type(seq) is not int and (isinstance(seq, bool) or not isinstance(seq, int)):
             raise ReplayError(index, f"seq must be a whole number, not {seq!r}")
         side = data.get("side", "")
-        return cls(seq, side if type(side) is str else str(side), dict(command), rolls)
+        entry = _new(cls)  # (cls(seq, side, command, rolls), without the call's dispatch: every entry of a replay)
+        entry.seq = seq
+        entry.side = side if type(side) is str else str(side)
+        entry.command = dict(command)
+        entry.rolls = rolls
+        return entry
 
 
 _roll_from_dict = RollRecord.from_dict
+_new = object.__new__
+_ROLLS = attrgetter("rolls")
+_FACES = attrgetter("faces")
 
 
 @attrs.frozen
@@ -495,20 +505,22 @@ class Battle:
                     self._restore(start, entries)
                     self._replayed(start.entry, entries, progress, every)
                     first = start.entry + 1
+                no_rolls: deque[RollRecord] = deque()  # (the queue of every entry without dice: never added to)
                 for index in range(first, len(entries)):
                     entry = entries[index]
-                    self._queue = deque(entry.rolls)
+                    queue = self._queue = deque(entry.rolls) if entry.rolls else no_rolls
                     if index == 0:
                         self._log.append(LogEntry(0, "", {"type": "start"}))
                         self._drive(None)
                     else:
                         self._replay_entry(index, entry)
-                    self._replayed(index, entries, progress, every)
+                    if queue or progress is not None or isinstance(self._pending, RollRequest):
+                        self._replayed(index, entries, progress, every)  # (nothing to check otherwise)
         finally:
             self._queue = None
             self._owned = False
-        if self.dice.mode == "auto":
-            self.dice.restore(sum([len(r.faces) for e in self._log for r in e.rolls]))
+        if self.dice.mode == "auto":  # (every face of the log counted in C: a long log has thousands)
+            self.dice.restore(sum(map(len, map(_FACES, chain.from_iterable(map(_ROLLS, self._log))))))
         else:
             self.dice.restore(sum([len(r.faces) for e in self._log for r in e.rolls if r.by == "engine"]))
         if isinstance(self._pending, RollRequest) and self.dice.mode == "auto":

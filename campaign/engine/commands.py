@@ -204,28 +204,32 @@ class CommandTypes:
 
     def from_dict(self, data: Mapping[str, Any]) -> Command:
         """The command a log dict describes; IllegalCommand naming the bad key otherwise."""
-        # (`type(...) is dict` first: what a log or a spec gives, without the Mapping ABC's slower test)
-        if (type(data) is not dict and not isinstance(data, Mapping)) or "type" not in data:
-            raise IllegalCommand("commands", "a command needs a type (e.g. type = \"pass\")")
-        key: tuple[tuple[str, str], ...] | None = None
-        if type(data) is dict:
-            key = tuple(data.items())
-            for k, v in key:
-                if type(v) is not str or type(k) is not str:
+        key: tuple[tuple[str, Any], ...] | None = None
+        if type(data) is dict:  # (what a log or a spec gives, without the Mapping ABC's slower test)
+            if "facts" not in data:  # (facts are a dict: such a command is never one of text alone)
+                key = tuple(data.items())
+                try:  # (a key of text alone is never equal to one holding another type of value)
+                    made = self._made.get(key)
+                except TypeError:  # a list or dict value: not a command of text alone
                     key = None
-                    break
-            else:
-                made = self._made.get(key)
-                if made is not None:
-                    return made[0]
-        cls = self.get(str(data["type"]))
-        fields = {k: v for k, v in data.items() if k != "type"}
+                else:
+                    if made is not None:
+                        return made[0]
+        elif not isinstance(data, Mapping):
+            raise IllegalCommand("commands", "a command needs a type (e.g. type = \"pass\")")
+        if "type" not in data:
+            raise IllegalCommand("commands", "a command needs a type (e.g. type = \"pass\")")
+        cls = self._types.get(data["type"]) if type(data["type"]) is str else None
+        if cls is None:
+            cls = self.get(str(data["type"]))
+        fields = dict(data)
+        del fields["type"]
         command = build(cls, fields)
-        if key is not None:
+        if key is not None and _only_str(map(type, data.values())):  # (its keys are fields' names: build took them)
             if len(self._made) >= 4096:  # (a battle has a few hundred such commands: keep it bounded)
                 self._made.clear()
                 self._forms.clear()
-            made = self._made[key] = self._forms[id(command)] = (command, command.to_dict())
+            self._made[key] = self._forms[id(command)] = (command, command.to_dict())
         return command
 
     def logged(self, command: Command) -> dict[str, Any]:
@@ -288,12 +292,16 @@ def _as_plain(kind: str, value: Any) -> Any:
     if kind == "bool":
         return value if t is bool else _NOT_PLAIN
     if kind == "dict":
-        return dict(value) if t is dict and all(type(k) is str for k in value) else _NOT_PLAIN
-    return list(value) if t is list and all(type(v) is str for v in value) else _NOT_PLAIN
+        return dict(value) if t is dict and _only_str(map(type, value)) else _NOT_PLAIN
+    return list(value) if t is list and _only_str(map(type, value)) else _NOT_PLAIN
 
 
 _NOT_PLAIN = object()
 _SCALARS = (str, int, bool, float, type(None))
+# whether an iterable of types holds none but str, or none but scalars' (in C: a type's
+# equality is its identity, so these are `type(v) is str` and `type(v) in _SCALARS`)
+_only_str = frozenset((str,)).issuperset
+_only_scalars = frozenset(_SCALARS).issuperset
 
 
 def _unstructured(value: Any) -> Any:
@@ -303,6 +311,8 @@ def _unstructured(value: Any) -> Any:
     if t in _SCALARS:
         return value
     if t is dict:
+        if _only_scalars(map(type, value.values())) and _only_str(map(type, value)):
+            return dict(value)  # (facts, most of them: text keys, scalar values)
         out: dict[str, Any] = {}
         for k, v in value.items():
             item = _unstructured(v)
