@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import tomli_w
 
-from campaign.campaigns.flow import BattlePlan, CampaignError, PostBattle, battle_options, check_campaign, post_battle
+from campaign.campaigns.flow import CampaignError, battle_options, check_campaign
 from campaign.campaigns.model import (
     Branch,
     Campaign,
@@ -53,7 +53,9 @@ from saves.toml_read import MAX_BATTLE_BYTES, line_of, parse_toml, read_bytes, r
 from saves.toml_write import dumps
 from saves.versions import Migration, format_name, upgrade
 
-if TYPE_CHECKING:  # the post-battle save takes one (a new campaign's path does not)
+if TYPE_CHECKING:  # battles and the post-battle save take them (a new campaign's path does not)
+    from campaign.campaigns.after_battle import PostBattle
+    from campaign.campaigns.battle_plan import BattlePlan
     from campaign.outcome import BattleOutcome
 
 KIND = "campaign"
@@ -516,6 +518,7 @@ def finish_battle(
     """The post-battle step on disk: the battle file with its result, the forces and
     campaign.toml replaced as one journaled change (a crash leaves all old or all new),
     then (if the campaign asks) a git commit."""
+    from campaign.campaigns.after_battle import post_battle
     from saves import git
     from saves.battle_file import BattleResult, text_with_result
 

@@ -13,7 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from campaign.campaigns.flow import BattlePlan, CampaignError, check_muster, fielded, muster, surviving
+from campaign.campaigns.battle_plan import BattlePlan
+from campaign.campaigns.flow import CampaignError
+from campaign.campaigns.mustering import check_muster, fielded, muster, surviving
 from campaign.campaigns.model import Campaign
 from campaign.campaigns.scenario import Objective
 from campaign.findings import Finding

@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from campaign.campaigns.flow import post_battle
+from campaign.campaigns.after_battle import post_battle
 from campaign.engine.battle import Battle
 from campaign.engine.errors import IllegalCommand
 from campaign.engine.pending import Decision

@@ -40,7 +40,7 @@ def play(session: BattleSession, steps: int) -> None:
 
 def finish(session: BattleSession, face: int = 4) -> None:
     """The post-battle save of the session's battle, every recovery die showing `face`."""
-    from campaign.campaigns.flow import recovery_dice_needed
+    from campaign.campaigns.after_battle import recovery_dice_needed
     from saves.campaign_file import finish_battle, mustered_roster
 
     loaded, outcome = session.loaded, session.outcome()

@@ -64,7 +64,7 @@ class Template:
         self.folder = folder
         self.scenario = session.scenario
         self.outcome = session.outcome()
-        from campaign.campaigns.flow import recovery_dice_needed
+        from campaign.campaigns.after_battle import recovery_dice_needed
         from saves.campaign_file import mustered_roster
 
         loaded = load_campaign(folder, LIB)

@@ -53,6 +53,12 @@ NOT_FOR_THE_DASHBOARD = {
     "hashlib",  # saves/lease.py `digest` takes CPython's own SHA-256 (hashlib loads OpenSSL)
     "_hashlib",
     "campaign.outcome",  # battle results: a new campaign has none (VP numbers: campaign/vp.py)
+    # The campaign steps a new campaign's dashboard does not take: each in its own module,
+    # with the records it makes (campaign/campaigns/__init__.py imports none of them).
+    "campaign.campaigns.battle_plan",
+    "campaign.campaigns.mustering",
+    "campaign.campaigns.after_battle",
+    "campaign.campaigns.briefing",
     "saves.validate",  # the files' kinds are in saves/file_kind.py; the validator is `muster validate`'s
 }
 
@@ -152,3 +158,20 @@ def test_the_tui_help_still_lists_every_command(capsys: pytest.CaptureFixture[st
             cli.main([flag])
         shown = capsys.readouterr().out
         assert all(f"  {name} " in shown for name in cli.SUBCOMMANDS), flag
+
+
+def test_the_campaigns_package_hands_out_each_name_from_its_module() -> None:
+    """`from campaign.campaigns import X` still works for every name it lists, though the
+    package imports each module only when one of its names is asked for."""
+    import importlib
+
+    import campaign.campaigns as package
+
+    probe = "import sys, campaign.campaigns.model\nprint(sorted(m for m in sys.modules if m.startswith('campaign.campaigns.')))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == "['campaign.campaigns.model']"  # the package loads no other
+    assert sorted(package.__all__) == sorted(package._HOME)
+    for name, module in package._HOME.items():
+        assert getattr(package, name) is getattr(importlib.import_module(f"campaign.campaigns.{module}"), name), name
+    with pytest.raises(AttributeError):
+        package.no_such_name  # noqa: B018
