@@ -19,7 +19,7 @@ import attrs
 from campaign.campaigns.scenario import Scenario
 from campaign.force import Force
 from campaign.rulesets import get_ruleset
-from campaign.rulesets.base import Simulator
+from campaign.rulesets.simulator import Simulator
 
 SIDES = ("a", "b")  # the side ids of a two-force forecast; more forces go on: "c", "d"...
 

@@ -9,20 +9,15 @@ instead of failing at import time.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal
-
-import attrs
+from typing import Any
 
 from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Force, Unit
 from campaign.frozen import frozen
 from campaign.rulesets import Ruleset, get_ruleset, ruleset_ids
-
-EntryKind = Literal["campaign", "force", "broken"]
 
 
 class Unavailable(RuntimeError):
@@ -36,16 +31,6 @@ def _optional(module: str) -> ModuleType | None:
         if exc.name == module:
             return None
         raise
-
-
-@frozen
-class Entry:
-    """One thing found in the folder Muster was opened on."""
-
-    kind: EntryKind
-    path: Path
-    name: str
-    detail: str = ""
 
 
 def shown_path(path: Path) -> str:
@@ -171,52 +156,6 @@ def force_file_name(force: Force) -> str:
     return (slug or "force") + ".toml"
 
 
-# --- the folder ---------------------------------------------------------------
-
-
-def scan(folder: Path) -> list[Entry]:
-    """Campaign folders and force files in `folder` (and one level down)."""
-    from saves.errors import SaveError
-
-    entries: list[Entry] = []
-    candidates = [folder, *sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))]
-    for sub in candidates:
-        if (sub / "campaign.toml").is_file():
-            entries.append(_campaign_entry(sub))
-    forces_module = _optional("saves.force_file")
-    for path in sorted(folder.glob("*.toml")):
-        # hidden files are Muster's own (the lease) or the user's, never a force to list
-        if path.name == "campaign.toml" or path.name.startswith(".") or forces_module is None:
-            continue
-        try:
-            force = forces_module.load_force(path)
-        except SaveError as exc:
-            entries.append(Entry("broken", path, path.name, str(exc)))
-            continue
-        except Exception as exc:  # a file of another kind (scenario, battle): list it as unreadable
-            entries.append(Entry("broken", path, path.name, f"not a force file: {exc}"))
-            continue
-        units = len(force.units)
-        entries.append(Entry("force", path, force.name, f"{force.ruleset} {force.edition or ''}, {units} units"))
-    return entries
-
-
-def _campaign_entry(folder: Path) -> Entry:
-    from saves.errors import SaveError
-
-    try:
-        loaded = open_campaign(folder)
-    except (SaveError, Unavailable, ValueError) as exc:
-        return Entry("broken", folder, folder.name, str(exc))
-    camp = loaded.campaign
-    number = len(camp.history) + 1
-    if camp.battle_in_progress:
-        state = f"battle {number} in progress"
-    else:
-        state = "finished" if camp.finished else f"battle {number} next"
-    return Entry("campaign", folder, camp.name, f"{camp.ruleset} {camp.edition or ''}, {state}")
-
-
 def open_campaign(folder: Path) -> Any:
     """Load a campaign folder (CampaignFolder: path, campaign, forces, scenarios, warnings)."""
     module = _optional("saves.campaign_file")
@@ -254,50 +193,6 @@ def save_campaign_force(loaded: Any, side_id: str, force: Force) -> Any:
     from saves.campaign_file import save_reinforced_force
 
     return save_reinforced_force(loaded, side_id, force)
-
-
-@attrs.define
-class BattleBriefing:
-    """What the briefing and muster screens need: the campaign as read, the planned battle,
-    its briefing, and the ruleset's price and findings for checking a muster."""
-
-    loaded: Any
-    plan: Any
-    briefing: Any
-    price: Callable[[Force], float] | None
-    findings: Callable[[Force], Sequence[Any]] | None
-
-
-def battle_briefing(folder: Path) -> BattleBriefing:
-    """The next battle of the campaign in `folder`, briefed (SaveError or CampaignError if none)."""
-    from campaign.campaigns import plan_battle
-    from campaign.campaigns.briefing import briefing
-    from campaign.rulesets import get_ruleset
-
-    loaded = open_campaign(folder)
-    camp = loaded.campaign
-    plan = plan_battle(camp, campaign_scenarios(folder))
-    ruleset = get_ruleset(camp.ruleset, camp.edition, **camp.options)
-    price: Callable[[Force], float] | None = None
-    if ruleset.has_points:
-        price = lambda force: ruleset.price(force).total  # noqa: E731
-    doc = briefing(camp, plan, loaded.forces, price, ruleset.validate)
-    return BattleBriefing(loaded, plan, doc, price, ruleset.validate)
-
-
-def start_mustered_battle(folder: Path, ready: BattleBriefing, mustered: dict[str, Force], overrides: dict[str, str]) -> Path:
-    """Write the battle file of `ready`'s plan with each side's mustered units (and the reason
-    for any override), holding the campaign's lease only while writing; the battle screen
-    then resumes it. CampaignBusy when another Muster writes the campaign."""
-    from saves.campaign_file import start_battle
-
-    lease = hold_campaign(folder, "muster")
-    try:
-        ready.loaded.lease = lease
-        return start_battle(ready.loaded, ready.plan, mustered, overrides)
-    finally:
-        ready.loaded.lease = None
-        lease.release()
 
 
 def hold_campaign(folder: Path, what: str, *, break_other_host: bool = False) -> Any:

@@ -8,7 +8,7 @@ campaign flow talk to rulesets only through this interface.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from campaign.costing import ForceCost
 from campaign.findings import Finding
@@ -18,10 +18,10 @@ from campaign.options import Option, resolve_options
 from campaign.profiles import DEFAULT_PROFILE, FieldSpec, Profile
 
 if TYPE_CHECKING:  # the engine imports this module: no cycle at run time
-    from campaign.engine.battle import Battle
     from campaign.engine.rules import BattleRules
+    from campaign.rulesets.simulator import Simulator  # made by `muster simulate` only
 
-__all__ = ["CampaignDefaults", "Option", "Ruleset", "Simulator", "UnknownRuleset"]
+__all__ = ["CampaignDefaults", "Option", "Ruleset", "UnknownRuleset"]
 
 
 class UnknownRuleset(KeyError):
@@ -38,16 +38,6 @@ class CampaignDefaults:
     recovery_die: int = 6
     recovery_target: int = 4
     heals: tuple[str, ...] = ()
-
-
-@frozen
-class Simulator:
-    """How `muster simulate` plays this ruleset: `play(battle, seed)` answers every decision
-    of a started battle with auto dice until it ends; `assumptions` are the table facts the
-    player takes for granted (open field), printed with every forecast."""
-
-    play: Callable[[Battle, int], object]
-    assumptions: tuple[str, ...] = ()
 
 
 class Ruleset:

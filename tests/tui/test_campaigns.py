@@ -263,7 +263,7 @@ async def test_a_damaged_campaign_is_listed_and_explained_not_a_crash(app: Muste
 
 
 def test_hidden_files_in_a_campaign_folder_are_not_listed_as_broken(empty_folder: Path) -> None:
-    from tui.workspace import scan
+    from tui.folder_scan import scan
 
     (empty_folder / ".muster-lease.toml").write_text('holder = "another Muster"\n')
     (empty_folder / ".notes.toml").write_text("not = [a force\n")

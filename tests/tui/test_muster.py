@@ -16,7 +16,7 @@ from scenarios.demo import write_demo
 from tests.tui.campaign_fixture import HOSTILE_SIDE, HOSTILE_UNIT, make_toy_campaign
 from tests.tui.helpers import screen_text
 from tests.tui.playthrough import settle
-from tui import workspace
+from tui import battle_briefing
 from tui.app import MusterApp
 from tui.cli import main as cli
 from tui.cli.status import status_dict
@@ -173,7 +173,7 @@ def test_the_forecast_bars_are_plain_text() -> None:
 
 def test_battle_briefing_prices_and_plans(tmp_path: Path) -> None:
     demo = write_demo(tmp_path / "demo", seed=11)
-    ready = workspace.battle_briefing(demo)
+    ready = battle_briefing.battle_briefing(demo)
     assert ready.plan.number == 1 and ready.briefing.points_limit == 1010
     assert [side.total for side in ready.briefing.sides] == [996, 1002]
 

@@ -59,6 +59,10 @@ NOT_FOR_THE_DASHBOARD = {
     "campaign.campaigns.mustering",
     "campaign.campaigns.after_battle",
     "campaign.campaigns.briefing",
+    "campaign.rulesets.simulator",  # `muster simulate`'s
+    "campaign.rulesets.flat_out_war.bad_text",  # attribute text that cannot be read: the demo has none
+    "tui.folder_scan",  # the campaigns list's entries
+    "tui.battle_briefing",  # the briefing and muster screens'
     "saves.validate",  # the files' kinds are in saves/file_kind.py; the validator is `muster validate`'s
 }
 
@@ -67,7 +71,8 @@ import sys
 from pathlib import Path
 import tui.app, tui.screens.campaigns, tui.screens.dashboard
 first = sorted(sys.modules)
-del sys.modules["tui.screens.campaigns"]  # for the dashboard: only what --demo needs
+for name in ("tui.screens.campaigns", "tui.folder_scan"):  # for the dashboard: only what --demo needs
+    del sys.modules[name]
 import tui.cli
 from tui import workspace
 from scenarios import loader

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from campaign.campaigns.briefing import Briefing
 from campaign.inert_text import inert
 from campaign.outcome import format_vp
-from tui import workspace
+from tui import battle_briefing, workspace
 from tui.screens.base import MusterScreen
 from tui.widgets.footer import MusterFooter
 from tui.widgets.header import MusterHeader
@@ -106,7 +106,7 @@ class BriefingScreen(MusterScreen):
     def __init__(self, folder: Path) -> None:
         super().__init__()
         self.folder = Path(folder)
-        self.ready: workspace.BattleBriefing | None = None
+        self.ready: battle_briefing.BattleBriefing | None = None
         self.ruleset_id: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -131,7 +131,7 @@ class BriefingScreen(MusterScreen):
             if camp.battle_in_progress or workspace.other_writer(self.folder):
                 self.app.call_from_thread(self.to_battle)
                 return
-            ready = workspace.battle_briefing(self.folder)
+            ready = battle_briefing.battle_briefing(self.folder)
         except Exception as exc:  # noqa: BLE001 - a campaign that cannot battle: said, never raised
             self.app.call_from_thread(self.failed, str(exc))
             return
@@ -149,7 +149,7 @@ class BriefingScreen(MusterScreen):
         self.query_one("#brief-status", Static).update(Text("No battle can start. Esc: back to the campaign", style="dim"))
         self.notify(inert(message), title="No battle", severity="error", markup=False)
 
-    def show(self, ready: workspace.BattleBriefing) -> None:
+    def show(self, ready: battle_briefing.BattleBriefing) -> None:
         self.ready = ready
         doc = ready.briefing
         self.ruleset_id = ready.loaded.campaign.ruleset

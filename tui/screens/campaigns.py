@@ -16,10 +16,10 @@ from textual.worker import get_current_worker
 from campaign.force import Force
 from campaign.inert_text import inert
 from saves.errors import SaveError
-from tui import workspace
+from tui import folder_scan, workspace
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import STYLES, MusterScreen
-from tui.workspace import Entry
+from tui.folder_scan import Entry
 from tui.widgets.header import MusterHeader
 
 KIND_MARK = {"campaign": ("◆ ", "bold cyan"), "force": ("▪ ", "green"), "broken": ("✖ ", "red"), "sample": ("◇ ", "dim")}
@@ -85,7 +85,7 @@ class CampaignsScreen(MusterScreen):
     def scan(self) -> None:
         """Reading every file can take a moment in a big folder: do it off the UI thread."""
         try:
-            entries = workspace.scan(self.folder)
+            entries = folder_scan.scan(self.folder)
         except Exception as exc:  # noqa: BLE001 - an unreadable folder is shown, never a crash
             entries = [Entry("broken", self.folder, self.folder.name, str(exc))]
         samples = workspace.all_sample_forces()

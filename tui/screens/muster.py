@@ -27,7 +27,7 @@ from campaign.campaigns.briefing import UnitOffer
 from campaign.force import Force
 from campaign.inert_text import inert
 from saves.errors import SaveError
-from tui import workspace
+from tui import battle_briefing
 from tui.screens.base import MusterScreen
 from tui.screens.briefing import STYLES, points
 from tui.widgets.footer import MusterFooter
@@ -50,7 +50,7 @@ class SideMuster:
         self.refusals: tuple[str, ...] = ()
         self.override = ""
 
-    def check(self, ready: workspace.BattleBriefing) -> None:
+    def check(self, ready: battle_briefing.BattleBriefing) -> None:
         try:
             self.mustered = muster(ready.plan, self.force, self.units, override="checked below")
         except CampaignError as exc:  # no units picked
@@ -82,7 +82,7 @@ class MusterForcesScreen(MusterScreen):
         Binding("f1", "app.help", "Help"),
     ]
 
-    def __init__(self, folder: Path, ready: workspace.BattleBriefing) -> None:
+    def __init__(self, folder: Path, ready: battle_briefing.BattleBriefing) -> None:
         super().__init__()
         self.folder = Path(folder)
         self.ready = ready
@@ -227,7 +227,7 @@ class MusterForcesScreen(MusterScreen):
     @work(thread=True, exclusive=True, group="muster")
     def start_worker(self, mustered: dict[str, Force], overrides: dict[str, str]) -> None:
         try:
-            workspace.start_mustered_battle(self.folder, self.ready, mustered, overrides)
+            battle_briefing.start_mustered_battle(self.folder, self.ready, mustered, overrides)
         except (SaveError, CampaignError, OSError) as exc:
             self.app.call_from_thread(self.not_started, str(exc))
             return

@@ -27,7 +27,7 @@ from campaign.activation import DEFAULT_SCHEME
 from campaign.rulesets import ruleset_class
 from campaign.inert_text import control_problem, inert
 from saves.errors import SaveError
-from tui import workspace
+from tui import folder_scan, workspace
 from tui.widgets.footer import MusterFooter
 from tui.screens.base import STYLES, MusterScreen
 from tui.screens.element_editor import labelled
@@ -154,7 +154,7 @@ class NewCampaignScreen(MusterScreen[Path]):
     def force_choices(self) -> list[tuple[str, Force]]:
         rid, _name, edition = self.ruleset()
         choices = [(f"sample: {f.name}", f) for f in workspace.sample_forces(rid, edition)]
-        for entry in workspace.scan(self.folder):
+        for entry in folder_scan.scan(self.folder):
             if entry.kind == "force":
                 try:
                     force = workspace.load_force(entry.path)

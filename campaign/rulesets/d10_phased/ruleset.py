@@ -13,7 +13,8 @@ from campaign.costing import ElementCost, ForceCost, UnitCost
 from campaign.findings import Finding
 from campaign.force import Force
 from campaign.profiles import Profile
-from campaign.rulesets.base import CampaignDefaults, Ruleset, Simulator
+from campaign.rulesets.base import CampaignDefaults, Ruleset
+from campaign.rulesets.simulator import Simulator
 from campaign.rulesets.d10_phased.forces import MODEL_STATS, RULESET_ID, UNIT_STATS, army_to_force, force_to_army
 from campaign.rulesets.d10_phased.help import HELP
 from campaign.rulesets.d10_phased.options import OPTIONS

@@ -12,14 +12,14 @@ ruleset instance's. Force.edition, when given, picks the edition.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign.costing import ElementCost, ForceCost
 from campaign.findings import Finding
 from campaign.force import Element, Force
 from campaign.profiles import FieldSpec
 from campaign.rulesets import register
-from campaign.rulesets.base import CampaignDefaults, Option, Ruleset, Simulator
+from campaign.rulesets.base import CampaignDefaults, Option, Ruleset
 from campaign.rulesets.flat_out_war.attributes import names_in
 from campaign.rulesets.flat_out_war.costs import price_element, price_force
 from campaign.rulesets.flat_out_war.dice import DIE_NAMES
@@ -30,6 +30,9 @@ from campaign.rulesets.flat_out_war.help import HELP, ODDS_HELP
 from campaign.rulesets.flat_out_war.samples import ALL_FORCES
 from campaign.rulesets.flat_out_war.spells import SPELL_NAMES
 from campaign.rulesets.flat_out_war.validation import resolve_options, validate_force
+
+if TYPE_CHECKING:  # made by `muster simulate` only
+    from campaign.rulesets.simulator import Simulator
 
 # What the autoplayer takes as given on an open field (its facts' defaults and choices).
 SIMULATION_ASSUMPTIONS = (
@@ -136,5 +139,6 @@ class FlatOutWar(Ruleset):
         from functools import partial
 
         from campaign.rulesets.flat_out_war.engine.autoplay import play_out
+        from campaign.rulesets.simulator import Simulator
 
         return Simulator(play=partial(play_out, long_range=0.0), assumptions=SIMULATION_ASSUMPTIONS)

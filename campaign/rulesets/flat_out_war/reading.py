@@ -20,6 +20,8 @@ Where weapon-level things are written
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from campaign.force import Element, Weapon
 from campaign.frozen import frozen
 from campaign.rulesets.flat_out_war.attributes import (
@@ -28,6 +30,9 @@ from campaign.rulesets.flat_out_war.attributes import (
     parse_attribute,
 )
 from campaign.rulesets.flat_out_war.dice import normalize_die
+
+if TYPE_CHECKING:  # made only for text that cannot be read (the sample forces have none)
+    from campaign.rulesets.flat_out_war.bad_text import BadText
 
 # Weapon-bound attributes that may also sit on a melee weapon when there is no ranged one.
 _ANY_WEAPON = frozenset({"Exhaustible Weapon", "Reload"})
@@ -40,14 +45,6 @@ class Placed:
     parsed: ParsedAttribute
     path: str  # "attributes[2]" or "weapons[0].traits[1]" (relative to the element)
     weapon: int | None  # index into element.weapons for weapon-bound attributes
-
-
-@frozen
-class BadText:
-    """Attribute text that could not be read."""
-
-    path: str
-    error: AttributeTextError
 
 
 def base_die(element: Element) -> str | None:
@@ -89,6 +86,8 @@ def placed_attributes(element: Element) -> tuple[list[Placed], list[BadText]]:
         try:
             return parse_attribute(text)
         except AttributeTextError as exc:
+            from campaign.rulesets.flat_out_war.bad_text import BadText
+
             bad.append(BadText(path, exc))
             return None
 
