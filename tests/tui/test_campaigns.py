@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from saves.campaign_file import load_campaign
 from tests.tui.helpers import screen_text, type_into
@@ -12,6 +12,7 @@ from tests.tui.test_journey import choose_ruleset
 from tui.app import MusterApp
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dashboard import DashboardScreen
+from tui.widgets.row_table import RowTable
 from tui.screens.force_builder import ForceBuilderScreen
 from tui.screens.help import HelpScreen
 from tui.screens.new_campaign import NewCampaignScreen
@@ -135,7 +136,7 @@ async def test_report_writes_markdown_and_history_is_empty(tmp_path: Path) -> No
         await pilot.pause()
         report = (tmp_path / "demo-campaign" / "report.md").read_text()
         assert report.startswith("# Demo: The Hive War")
-        assert app.screen.query_one("#history", DataTable).row_count == 1  # the "no battles yet" row
+        assert app.screen.query_one("#history", RowTable).row_count == 1  # the "no battles yet" row
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, DashboardScreen)  # nothing to show: a notice, no crash

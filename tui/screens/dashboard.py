@@ -15,7 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from campaign.campaigns import campaign_winner, standings
 from campaign.campaigns.model import END
@@ -25,6 +25,7 @@ from saves.errors import SaveError
 from tui import workspace
 from tui.widgets.footer import MusterFooter
 from tui.widgets.lazy_plot import LazyPlot
+from tui.widgets.row_table import RowTable
 from tui.screens.base import MusterScreen
 from tui.widgets.header import MusterHeader
 
@@ -118,13 +119,13 @@ class DashboardScreen(MusterScreen):
         with Horizontal(id="dash-middle"):
             with VerticalScroll(id="track-scroll", classes="panel"):  # a long track scrolls (Tab, arrows)
                 yield Static(id="track")
-            yield DataTable(id="history", cursor_type="row", classes="panel")
+            yield RowTable(id="history", classes="panel")
         yield Static(id="forces", classes="panel")
         yield MusterFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Campaign"
-        table = self.query_one("#history", DataTable)
+        table = self.query_one("#history", RowTable)
         table.border_title = "Battles"
         # 4 columns + their padding fit the 40 cells the panel has at 80 columns; the VPs come
         # before the winner so a scrollbar or a long side name clips a name, never the numbers
@@ -279,7 +280,7 @@ class DashboardScreen(MusterScreen):
         self.query_one("#track-scroll", VerticalScroll).scroll_to(y=current, animate=False)
 
     def _show_history(self, camp: Any) -> None:
-        table = self.query_one("#history", DataTable)
+        table = self.query_one("#history", RowTable)
         table.clear()
         names = {s.id: inert(s.name) for s in camp.sides}
         for entry in camp.history:
@@ -362,12 +363,12 @@ class DashboardScreen(MusterScreen):
         self.app.open_force(loaded.forces[side_id], loaded.force_path(side_id), on_save=save, bank=bank)  # type: ignore[attr-defined]
 
     def _history_entry(self) -> Any:
-        table = self.query_one("#history", DataTable)
+        table = self.query_one("#history", RowTable)
         if self.loaded is None or not self.loaded.campaign.history:
             return None
         return self.loaded.campaign.history[min(table.cursor_row, len(self.loaded.campaign.history) - 1)]
 
-    @on(DataTable.RowSelected, "#history")
+    @on(RowTable.RowSelected, "#history")
     def _row_selected(self) -> None:
         self.action_show_log()
 
@@ -419,7 +420,7 @@ class DashboardScreen(MusterScreen):
         return found
 
     def _open_log(self, entry: Any) -> None:
-        table = self.query_one("#history", DataTable)
+        table = self.query_one("#history", RowTable)
         table.move_cursor(row=entry.battle - 1)
         self.action_show_log()
 
