@@ -109,8 +109,10 @@ def template_area(att: Combatant, weapon: Arm, aimed: Combatant, aimed_unit: str
 def own_procedure(att: Combatant, weapon: Arm) -> bool:
     """Weapons that fire by section 17's procedure (one aiming roll at a marker): templates,
     Linear Artillery, and Inaccurate ones, which scatter on a miss."""
-    return bool(att.template_of(weapon)) or att.weapon_has(weapon, "linear artillery") or att.weapon_has(
-        weapon, "inaccurate")
+    if att.template_of(weapon):
+        return True
+    own, traits = att.attributes, weapon.traits  # (att.weapon_has, inlined: asked for every weapon of every shot)
+    return "linear artillery" in own or "linear artillery" in traits or "inaccurate" in own or "inaccurate" in traits
 
 
 def weapon_problem(weapon: Arm, sit: Situation, att: Combatant | None = None) -> str | None:

@@ -336,7 +336,7 @@ class AttackMixin(PlayHelpers):
     def _take_action(self, state: BattleState, unit: UnitState, cmd: FactCommand, specs: tuple,
                      attackers: list[ElementState] | None = None) -> None:
         earlier = unit.markers.get("attacked", []) if unit.markers.get("acted") == cmd.type else []
-        if attackers is not None and set(earlier) >= {e.id for e in self._able(state, unit)}:
+        if attackers is not None and earlier and set(earlier) >= {e.id for e in self._able(state, unit)}:
             earlier = []  # a fresh Other Action (see _participants)
         unit.markers["acted"] = cmd.type if attackers is not None else True
         if attackers is not None:
@@ -412,20 +412,22 @@ class AttackMixin(PlayHelpers):
             else:
                 group.append(spec)
         results: list[tuple[AttackSpec, int]] = []
-        order = {id(s): i for i, s in enumerate(specs)}
         for group in groups:
             g = group[0]
             mod = modifier[id(g)]
             mods_text = ", ".join(f"{m.label} {m.value:+d}" for m in g.mods)
             purpose = f"{len(group)} x d{g.die} to hit, {unit.name} {how} {target.name}" + (f" ({mods_text})" if mods_text else "")
-            lucky_es = state.element(g.attacker) if len(group) == 1 else None
+            # (a Lucky re-roll is only ever offered for one die of an element created Lucky)
+            lucky_es = state.element(g.attacker) if any_lucky and len(group) == 1 else None
             faces = yield from self._roll(state, ctx, g.die, len(group), purpose, unit.side, lucky_es,
-                                          partial(succeeds, modifier=mod))
+                                          partial(succeeds, modifier=mod) if lucky_es is not None else None)
             hits = sum(1 for f in faces if succeeds(f, mod))
             ctx.emit("attack_roll", f"{unit.name} rolls {list(faces)} {how} {target.name}: {hits} hit(s)",
                      unit=unit.id, target=target.id, faces=list(faces), modifier=mod, hits=hits)
             results.extend(zip(group, faces))
-        results.sort(key=lambda pair: order[id(pair[0])])  # hits are handed out in declared order
+        if len(groups) > 1:  # (one group rolled the specs in their declared order)
+            order = {id(s): i for i, s in enumerate(specs)}
+            results.sort(key=lambda pair: order[id(pair[0])])  # hits are handed out in declared order
         sticky = self.edition == SO and self._static_any("sticky")  # (_sticky_mark's own first test)
         position: dict[str, int] = {}  # element id -> its first place among the declared
         for i, e in enumerate(declared):

@@ -70,7 +70,8 @@ class HitsMixin(PlayHelpers):
         for i, die in enumerate(plan.dice):
             what = f" ({plan.labels[i]})" if plan.labels else ""
             # one die: the face alone decides; the odds' Lucky policy re-rolls a failure
-            good = (lambda f: resolve_recovery(c, plan, (f,)).outcome == "survived") if len(plan.dice) == 1 else None
+            good = (lambda f: resolve_recovery(c, plan, (f,)).outcome == "survived") \
+                if len(plan.dice) == 1 and self._static_any("lucky") else None  # (read only for a Lucky element)
             rolled = yield from self._roll(state, ctx, die, 1, f"1 x d{die} recovery{what}, {es.name} hit{source}"
                                            + (f" ({mods})" if mods else ""), side, es, good)
             faces.extend(rolled)
@@ -81,7 +82,7 @@ class HitsMixin(PlayHelpers):
                                               side, es)
             result = resolve_crash(plan, faces, second)
         self._apply_recovery(state, ctx, es, result, by_side, plan.modifier)
-        if not es.alive:
+        if not es.alive and self._static_any("transport"):  # (no Transport in the battle: nobody aboard)
             yield from self._passengers(state, ctx, es, by_side)
 
     def _passengers(self, state: BattleState, ctx: Context, transport: ElementState, by_side: str | None) -> Resolution:
