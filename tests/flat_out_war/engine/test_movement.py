@@ -95,3 +95,13 @@ def test_a_move_declaring_no_turn_is_never_refused_for_turning() -> None:
     assert declares_turns(0, 0, 0, "sideways") and declares_turns(45, 0, 0, "straight")
     assert declares_turns(0, -45, 0, "wheel") and declares_turns(0, 0, 1, "oblique")
     assert turning_problem([fighter()], tight_line=True, line_move="sideways")
+
+
+def test_move_text_writes_inches_as_a_float_g_would() -> None:
+    from fractions import Fraction
+
+    from campaign.rulesets.flat_out_war.engine.play.movement import _shown
+
+    for value in (Fraction(2), Fraction(5, 2), Fraction(1, 3), Fraction(-4), Fraction(999_999), Fraction(10**6),
+                  Fraction(10**7 + 1, 2), Fraction(0)):
+        assert _shown(value) == f"{float(value):g}"

@@ -35,6 +35,7 @@ class PlayHelpers:
     edition: str
     options: dict[str, Any]
     _traits: dict[str, Any]  # element id -> parsed attributes (FlatOutWarRules fills it)
+    _static_names: frozenset[str]  # attributes some element was created with (`_static_any`)
     # tests set it: resolution then checks what a check handed over (rules.py `hand_over`)
     # against what it would work out afresh
     verify_hand_over = False
@@ -297,7 +298,8 @@ class PlayHelpers:
         so a player, or the odds' policy of re-rolling every failure, can read it)."""
         faces = yield RollRequest(die=die, count=count, purpose=purpose, side=side)
         faces = tuple(faces)
-        if lucky is not None and count == 1 and self._lucky_ready(state, lucky):
+        # (_lucky_ready's own first test, in place: most battles have no Lucky element)
+        if lucky is not None and count == 1 and "lucky" in self._static_names and self._lucky_ready(state, lucky):
             data = {"lucky": lucky.id, "face": faces[0]}
             if good is not None:
                 data["good"] = bool(good(faces[0]))

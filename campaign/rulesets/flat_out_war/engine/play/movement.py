@@ -322,7 +322,7 @@ class MovementMixin(PlayHelpers):
             m["ran"] = True
         distance = self.inches_moved(state, cmd, checked.inches if checked is not None else None)
         verb = "flees" if fleeing else ("runs" if run else "moves")
-        ctx.emit("move", f"{unit.name} {verb}" + (f" {float(distance):g}\"" if distance else ""), unit=unit.id, run=run)
+        ctx.emit("move", f"{unit.name} {verb}" + (f" {_shown(distance)}\"" if distance else ""), unit=unit.id, run=run)
         # moving breaks off from every unit it is not still touching (A-17: touching again is a charge)
         keep = [] if fleeing else f("contact") or []
         for other in contact.break_off(state, unit, keep):
@@ -456,6 +456,15 @@ class MovementMixin(PlayHelpers):
 # the move facts measured in inches, degrees or turns (whole numbers, never negative)
 _MEASURED: tuple[str, ...] = tuple(
     spec.name for spec in MOVE_FACTS if isinstance(spec.default, int) and not isinstance(spec.default, bool))
+
+
+def _shown(inches: Fraction) -> str:
+    """`f"{float(inches):g}"` (a move's text), without the float for whole inches: a whole
+    number under a million is written by 'g' as its digits."""
+    n, d = inches.numerator, inches.denominator
+    if d == 1 and -1_000_000 < n < 1_000_000:
+        return str(n)
+    return f"{float(inches):g}"
 
 
 def _distance(cmd: Move) -> Fraction:
