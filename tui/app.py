@@ -18,10 +18,10 @@ from textual.binding import Binding, BindingType
 
 from campaign.force import Force
 from campaign.inert_text import inert
-from tui.commands import MusterCommands
 from tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 if TYPE_CHECKING:
+    from textual.command import Provider
     from textual.screen import Screen
 
     from tui.screens.dashboard import DashboardScreen
@@ -32,13 +32,20 @@ DEMO_BLANK_SECONDS = 0.3  # --demo: drawn loading if the demo is not written by 
 GC_PAUSE_LIMIT = 2.0  # seconds: the cycle collector resumes by then whatever the first screen does
 
 
+def muster_commands() -> type[Provider]:
+    """The command palette's provider, imported when the palette first opens (issue 17: start-up)."""
+    from tui.commands import MusterCommands
+
+    return MusterCommands
+
+
 class MusterApp(App[None]):
     TITLE = "Muster"
     # The first screen's styles, and the dialogs' (read first: the battle and post-battle sheets
     # override their .dialog rules). The other screens' are each screen's CSS_PATH, read when
     # it first opens (campaigns, force builder, help...; issue 17: start-up).
     CSS_PATH: ClassVar = [STYLES / "app.tcss", STYLES / "dialogs.tcss", STYLES / "dashboard.tcss"]
-    COMMANDS: ClassVar = {MusterCommands}  # Textual's system commands come through it, after Muster's
+    COMMANDS: ClassVar = {muster_commands}  # Textual's system commands come through it, after Muster's
     # Breakpoint classes on every screen drive the "terminal too small" notice (styles/app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]

@@ -27,6 +27,7 @@ NOT_AT_START = {
     "campaign.engine",
     "saves.campaign_file",
     "scenarios",
+    "tui.commands",  # the command palette's provider: when the palette first opens
 }
 NOT_FOR_THE_DASHBOARD = {
     "plotext",
