@@ -243,6 +243,45 @@ class LazySpecs(Sequence[CommandSpec]):
                 for kind, run in groupby(item, _type):  # type: ignore[arg-type]
                     yield kind, tuple(run)
 
+    def by_type(self) -> dict[str, list[Iterable[CommandSpec]]]:
+        """`runs()` gathered by type, in the order each type first comes ({type: [run,
+        ...]}), in one loop: a reader by type (the autoplayer) reads only the runs of the
+        types it wants, each a group made when read."""
+        out: dict[str, list[Iterable[CommandSpec]]] = {}
+        if self._all is not None or self.keep is not None:
+            pairs: Iterable[tuple[str, Iterable[CommandSpec]]] = self.runs()
+        else:
+            pairs = ()
+            for item in self.items:
+                run: Iterable[CommandSpec]
+                if type(item) is CommandSpec:
+                    kind, run = item.type, (item,)
+                elif isinstance(item, KeyedPart):
+                    kind, run = item.type, item
+                elif isinstance(item, LazyPart) and item.types is not None and len(item.types) == 1:
+                    (kind,) = item.types
+                    run = item
+                else:  # (rare: a group of many types, a nested list)
+                    for kind, run in LazySpecs([item]).runs():
+                        found = out.get(kind)
+                        if found is None:
+                            out[kind] = [run]
+                        else:
+                            found.append(run)
+                    continue
+                found = out.get(kind)
+                if found is None:
+                    out[kind] = [run]
+                else:
+                    found.append(run)
+        for kind, run in pairs:
+            found = out.get(kind)
+            if found is None:
+                out[kind] = [run]
+            else:
+                found.append(run)
+        return out
+
     def of_type(self, kind: str) -> Iterator[CommandSpec]:
         """The specs of type `kind`, in order; groups that hold none are not made."""
         return self._iter(kind)

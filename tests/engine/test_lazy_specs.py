@@ -186,3 +186,21 @@ def test_runs_may_be_kept_and_read_later_and_a_group_of_one_type_only_when_read(
     assert [s.params["target"] for s in shoot] == ["t1", "t2"] and "attach" not in made.parts
     assert [s.params["target"] for s in dict(runs)["attach"]] == ["x", "y"]  # read after a later run
     assert [s for _, run in runs for s in run] == list(legal)  # joined: the whole list, in order
+
+
+def test_by_type_gathers_the_runs_and_makes_no_group_of_one_type() -> None:
+    def legal(made: Made, keep: Any = None) -> LazySpecs:
+        return LazySpecs([spec("move", unit="u"), LazyPart(frozenset({"attach"}), made.part("attach", [spec("attach")])),
+                          KeyedPart("shoot", "target", ["t1", "gone"], made.keyed("shoot", "u")),
+                          menu(made), (spec("shoot", model="z", target="t3"), spec("done"))], keep)
+
+    for keep in (None, lambda s: s.type != "walk"):
+        made = Made()
+        kinds = legal(made, keep).by_type()
+        if keep is None:  # (a list with a filter is read whole)
+            assert "attach" not in made.parts and "u>t1" not in made.parts
+        gathered: dict[str, list[CommandSpec]] = {}
+        for kind, run in legal(Made(), keep).runs():
+            gathered.setdefault(kind, []).extend(run)
+        assert {kind: [s for run in runs for s in run] for kind, runs in kinds.items()} == gathered
+        assert list(kinds) == list(gathered)  # (each type where it first comes)

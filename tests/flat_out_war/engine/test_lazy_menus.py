@@ -96,6 +96,10 @@ def test_a_part_is_the_eager_specs_and_keeps_them_after_a_unit_falls() -> None:
         unit = state.unit(unit_id)
         eager = [CommandSpec(kind, {"unit": unit_id, "target": e.id}, MELEE_FACTS if kind == "melee" else SHOOT_FACTS,
                              f"{unit.name}: {verb} {e.name}", odds=True, targets="units") for e in enemies]
+        fresh = AttackPart(kind, enemies, [e.id for e in enemies], {}, lambda e: eager[enemies.index(e)])
+        assert len(fresh) == len(eager) and [fresh[i] for i in range(len(fresh))] == eager
+        assert fresh._every is None  # (a spec at an index is made alone)
+        assert list(fresh) == eager and fresh[1:] == eager[1:]
         whole = list(part.specs())
         assert whole == eager
         assert part.values == [e.id for e in enemies]

@@ -7,14 +7,15 @@ in a long battle), and a replay's check looks for the one its command names: as 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
 
 from campaign.engine.lazy_specs import KeyedPart
 from campaign.engine.pending import CommandSpec
 from campaign.engine.state import UnitState
 
 
-class AttackPart(KeyedPart):
+class AttackPart(KeyedPart, Sequence[CommandSpec]):
     """The `kind` ("melee" or "shoot") specs at each of `enemies` (in unit order), keyed
     "target" (the enemy's id; `ids`: theirs, in order): `made[enemy id]` if there, else `make(enemy)` (which puts it
     there: the rules keep `made` for the battle, so a new part after a unit falls makes no
@@ -34,6 +35,26 @@ class AttackPart(KeyedPart):
     def spec(self, index: int) -> CommandSpec:
         enemy = self._enemies[index]
         return self._known.get(enemy.id) or self._new(enemy)
+
+    def __len__(self) -> int:
+        return len(self._enemies)
+
+    @overload
+    def __getitem__(self, index: int) -> CommandSpec: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[CommandSpec]: ...
+
+    def __getitem__(self, index: int | slice) -> CommandSpec | list[CommandSpec]:
+        """The spec at `index` of the part read whole, made alone if the part is not made:
+        the part is the sequence of its specs (one for every enemy), so a reader that picks
+        one (the autoplayer) makes only that one."""
+        every = self._every
+        if every is not None:
+            return every[index]
+        if isinstance(index, slice):
+            return list(self.specs())[index]
+        return self.spec(index)
 
     def specs(self) -> Iterator[CommandSpec]:
         every = self._every

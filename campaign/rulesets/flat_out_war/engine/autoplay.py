@@ -12,15 +12,16 @@ from __future__ import annotations
 import random
 from itertools import groupby
 from operator import attrgetter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from campaign.engine.lazy_specs import is_lazy
 from campaign.engine.pending import CommandSpec, Decision
+from campaign.rulesets.flat_out_war.engine.attack_part import AttackPart
 
 
 _TYPE = attrgetter("type")
-_NONE: list[CommandSpec] = []
+_NONE: tuple[CommandSpec, ...] = ()
 
 
 class AutoPlayer:
@@ -28,7 +29,7 @@ class AutoPlayer:
         self.rng = random.Random(seed)
         self.long_range = long_range
 
-    def pick(self, items: list[CommandSpec]) -> CommandSpec:
+    def pick(self, items: Sequence[CommandSpec]) -> CommandSpec:
         return items[int(self.rng.random() * len(items))]
 
     def answer(self, battle: Any) -> Any:
@@ -37,58 +38,58 @@ class AutoPlayer:
         # the legal specs by kind, each kind's in order, made when first asked for: one pass
         # over the runs of a kind (a Decision lists its specs kind by kind: a few runs for
         # dozens of specs); a lazy menu (the rules' activations) by its groups, of which only
-        # those of the kinds asked for below are made (never an attach, detach or switch)
-        runs: dict[str, list[Iterable[CommandSpec]]] = {}
+        # those of the kinds asked for below are made (never an attach, detach or switch), and
+        # an attack part as a sequence of its specs (a pick makes only the spec it picks)
         legal = decision.legal
-        if type(legal) is tuple:
-            grouped: Iterable[tuple[str, Iterable[CommandSpec]]] = ((k, tuple(run)) for k, run in groupby(legal, _TYPE))
-        elif is_lazy(legal):
-            grouped = legal.runs()  # (each run read later, or never)
+        runs: dict[str, list[Iterable[CommandSpec]]]
+        if type(legal) is not tuple and is_lazy(legal):
+            runs = legal.by_type()
         else:
-            grouped = ((k, tuple(run)) for k, run in groupby(legal, _TYPE))
-        for kind, run in grouped:
-            found = runs.get(kind)
-            if found is None:
-                runs[kind] = [run]
-            else:
-                found.append(run)
-        made: dict[str, list[CommandSpec]] = {}
+            runs = {}  # (each run a tuple: a groupby group is gone once the next is read)
+            for kind, group in groupby(legal, _TYPE):
+                found = runs.get(kind)
+                if found is None:
+                    runs[kind] = [tuple(group)]
+                else:
+                    found.append(tuple(group))
+        made: dict[str, Sequence[CommandSpec]] = {}
 
-        def of(kind: str) -> list[CommandSpec]:
-            """The legal specs of `kind`, in order (do not change the list): empty when the
-            kind is not offered (a keyed group may make no spec)."""
+        def of(kind: str) -> Sequence[CommandSpec]:
+            """The legal specs of `kind`, in order: empty when the kind is not offered (a
+            keyed group may make no spec). Ask `kind in runs` first: most kinds are not."""
             specs = made.get(kind)
             if specs is None:
                 found = runs.get(kind)
                 if found is None:
                     specs = _NONE
                 elif len(found) == 1:
-                    specs = list(found[0])
+                    run = found[0]
+                    specs = run if type(run) is tuple or type(run) is AttackPart else list(run)
                 else:
                     specs = [spec for run in found for spec in run]
                 made[kind] = specs
             return specs
 
-        if of("activate"):
+        if "activate" in runs and of("activate"):
             return battle.command(self.pick(of("activate")))
         for kind in ("report", "choose", "keep", "rally"):
-            specs = of(kind)
+            specs = of(kind) if kind in runs else _NONE
             if specs:
                 stand = [s for s in specs if s.params.get("option") == "stand"] if kind == "choose" else []
                 return battle.command(stand[0] if stand else specs[0])
-        casts = [s for s in of("cast") if s.params.get("spell") in ("Zap", "Fireball")]
+        casts = [s for s in of("cast") if s.params.get("spell") in ("Zap", "Fireball")] if "cast" in runs else _NONE
         if casts:
             spec = self.pick(casts)
             enemies = of("shoot") or of("melee")
             if enemies:
                 target = self.pick(enemies).params["target"]
                 return battle.command(spec, target=target, facts={"los": "open"})
-        if of("shoot"):
+        if "shoot" in runs and of("shoot"):
             spec = self.pick(of("shoot"))
             band = "long" if self.rng.random() < self.long_range else "short"
             return battle.command(spec, facts={"range_band": band})
-        melee = of("melee")
-        if of("move"):
+        melee = of("melee") if "melee" in runs else _NONE
+        if "move" in runs and of("move"):
             spec = of("move")[0]
             unit_id = spec.params["unit"]
             if battle.state.unit(unit_id).data.get("morale") == "fleeing":  # the flight: its whole run
@@ -99,11 +100,16 @@ class AutoPlayer:
                 return battle.command(spec, facts={"path": "open 2", "distance": 2, "contact": [target]})
             return battle.command(spec, facts={"path": "open 2", "distance": 2})
         if melee:
-            unit = battle.state.unit(melee[0].params["unit"])
-            charged = [s for s in melee if s.params["target"] == unit.markers.get("charged")]
-            return battle.command(charged[0] if charged else self.pick(melee))
+            charged = battle.state.unit(melee[0].params["unit"]).markers.get("charged")
+            if charged is None:  # (no spec targets None)
+                return battle.command(self.pick(melee))
+            if type(melee) is AttackPart:  # (its specs' targets, without making them)
+                at = [melee[melee.values.index(charged)]] if charged in melee.values else []
+            else:
+                at = [s for s in melee if s.params["target"] == charged]
+            return battle.command(at[0] if at else self.pick(melee))
         for name in ("end_activation", "pass"):
-            if of(name):
+            if name in runs and of(name):
                 return battle.command(of(name)[0])
         return battle.command(decision.legal[0])
 

@@ -64,8 +64,9 @@ class ActivationMixin(PlayHelpers):
         until a unit falls; do not change it)."""
         units = self._side_standing(state, side)
         # only a unit created with a Command element can attach (`_commands_for` offers it)
-        if any(u.data.get("attached_to") for u in self._side_officers(state, side)):
-            return [u for u in units if not u.data.get("attached_to")]
+        for officer in self._side_officers(state, side):  # (a loop: no generator per turn)
+            if officer.data.get("attached_to"):
+                return [u for u in units if not u.data.get("attached_to")]
         return units
 
     def _side_officers(self, state: BattleState, side: str) -> list[UnitState]:
