@@ -123,6 +123,19 @@ async def blurred(pilot: Pilot[None]) -> None:
     pilot.app.set_focus(None)
 
 
+async def relit(pilot: Pilot[None]) -> None:
+    """Drawn once, then the theme and the focus change: drawn again in the new styles."""
+    await pilot.press("down")
+    await pilot.pause()
+    pilot.app.theme = "textual-light"
+    await pilot.pause()
+    pilot.app.set_focus(None)
+    await pilot.pause()
+    pilot.app.query_one("#history").focus()
+    await pilot.pause()
+    pilot.app.theme = "monokai"
+
+
 MANY = BATTLES * 6  # more rows than the panel shows at 80x24: a scrollbar, scrolling
 
 
@@ -136,6 +149,7 @@ MANY = BATTLES * 6  # more rows than the panel shows at 80x24: a scrollbar, scro
         (BATTLES, hover(10, 1), (80, 24), "ansi"),
         (BATTLES, nothing, (80, 24), "monokai"),
         (BATTLES, blurred, (80, 24), "textual-dark"),
+        (BATTLES, relit, (80, 24), "textual-dark"),
         (BATTLES, keys("down", "down"), (80, 24), "textual-dark"),
         (BATTLES, keys("down", "down", "down", "down", "up"), (80, 24), "textual-light"),
         (BATTLES, hover(10, 3), (80, 24), "textual-dark"),  # the mouse lights its row

@@ -128,6 +128,7 @@ class RowTable(ScrollView, can_focus=True):
         self._hover = (0, 0)
         self._show_hover = False  # the mouse's row is lit until a key moves the cursor
         self._cells: dict[tuple[int, int], list[Segment]] = {}  # (row, column): rendered, unstyled
+        self._lines: dict[tuple[object, ...], Strip] = {}  # drawn lines, until the rows or styles change
 
     # --- what DataTable offers the dashboard --------------------------------------------
     @property
@@ -161,6 +162,7 @@ class RowTable(ScrollView, can_focus=True):
 
     # --- size and drawing ------------------------------------------------------------
     def _resized(self) -> None:
+        self._lines.clear()
         width = sum(column.width + 2 * CELL_PADDING for column in self.columns)
         self.virtual_size = Size(width, len(self.rows) + 1)  # the header, then a line a row
         self.refresh()
@@ -182,7 +184,7 @@ class RowTable(ScrollView, can_focus=True):
 
     def _component(self, header: bool, hover: bool, cursor: bool) -> Style:
         style = Style()
-        if hover and self._show_hover:
+        if hover:
             style += self.get_component_rich_style("row-table--hover")
             if header:
                 style += self.get_component_rich_style("row-table--header-hover")
@@ -198,8 +200,15 @@ class RowTable(ScrollView, can_focus=True):
         if row >= len(self.rows):
             return Strip.blank(width, base)
         header = row == HEADER
+        hover, cursor = self._hover[0] == row and self._show_hover, self._cursor[0] == row
+        key = (row, scroll_x, width, hover, cursor, base, self.has_focus)
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = self._render_row(row, header, hover, cursor, base, scroll_x, width)
+        return line
+
+    def _render_row(self, row: int, header: bool, hover: bool, cursor: bool, base: Style, scroll_x: int, width: int) -> Strip:
         row_style = self.get_component_styles("row-table--header").rich_style if header else base
-        hover, cursor = self._hover[0] == row, self._cursor[0] == row
         component = self._component(header, hover, cursor)
         cell_style = row_style + component
         after = Style.from_color(color=component.color)  # the cursor's colour over the cell's own
@@ -212,6 +221,10 @@ class RowTable(ScrollView, can_focus=True):
         segments.append(Segment(" " * max(0, width - table_width), fill))
         cropped = line_crop(segments, scroll_x, scroll_x + width, width)
         return Strip(cropped).adjust_cell_length(width, base).simplify()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()  # the focus, the theme: new component styles
 
     # --- the cursor ----------------------------------------------------------------------
     def _move(self, cursor: tuple[int, int]) -> None:
