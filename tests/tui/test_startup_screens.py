@@ -181,3 +181,28 @@ async def test_a_new_screen_is_drawn_whole_once_and_the_first_screen_is_not_laid
         await settle(pilot)
         assert first in laid_out[laid_out.index(dashboard):] and first._compositor.size == (100, 30)
         assert whole.count(dashboard._compositor) >= 2 and dashboard.query_one("#forces").region.width == 100
+
+
+async def test_the_demo_parses_screens_and_widgets_default_styles_once(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blank first screen sits as deep in the class tree as the dashboard: Textual does
+    not parse Screen's and Widget's default styles again when the dashboard opens."""
+    from textual.css.stylesheet import Stylesheet
+
+    import tui.app
+    from tui.screens.dashboard import DashboardScreen
+
+    monkeypatch.setattr(tui.app, "DEMO_BLANK_SECONDS", 60)
+    parsed: list[str] = []
+    real = Stylesheet._parse_rules
+
+    def parse(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = "") -> Any:
+        if (css, read_from, is_default_rules, tie_breaker, scope) not in self._parse_cache:  # parsed, not found
+            parsed.append(read_from[1])
+        return real(self, css, read_from, is_default_rules, tie_breaker, scope)
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", parse)
+    app = tui.app.app_for(str(tmp_path), demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, DashboardScreen)
+    assert parsed.count("Screen.DEFAULT_CSS") == 1 and parsed.count("Widget.DEFAULT_CSS") == 1

@@ -90,7 +90,14 @@ def fresh_refresh(screen: Screen[Any], regions: tuple[Region, ...], repaint: boo
     return repaint
 
 
-class BlankScreen(Screen[None]):
+class _OneLevelDown(Screen[None]):
+    """Puts BlankScreen as deep below Screen as Muster's screens are (DashboardScreen,
+    MusterScreen, Screen). Textual files each class's default styles with how far down the
+    class tree it met them, and parses them again when a deeper class comes: Screen's and
+    Widget's, as the first Muster screen opened (issue 17's start-up: 4 M instructions)."""
+
+
+class BlankScreen(_OneLevelDown):
     """The app's first screen (Textual's default), blank beneath Muster's own. Each Resize
     of the top screen lays out the screens beneath it again, and this one then has the top
     screen drawn whole again; at the size it already has (`laid_out_for`) it needs neither."""
