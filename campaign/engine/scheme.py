@@ -9,6 +9,7 @@ scheme to roll.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -91,8 +92,7 @@ def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Reso
     die = ctx.rules.initiative.die
     rolls: dict[str, int] = {}
     for side in sides:
-        name = state.side(side).name
-        (face,) = yield RollRequest(die, 1, f"1 x d{die} initiative, {name}", side=side)
+        (face,) = yield _initiative_request(die, side, state.side(side).name)
         rolls[side] = face + ctx.rules.initiative_bonus(state, side)
     text = ", ".join(f"{state.side(s).name} {rolls[s]}" for s in sides)
     ctx.emit("initiative_roll", f"Initiative: {text}", rolls=dict(rolls))
@@ -105,6 +105,11 @@ def initiative_order(state: BattleState, sides: list[str], ctx: Context) -> Reso
             tied = yield from initiative_order(state, tied, ctx)
         order.extend(tied)
     return order
+
+
+@functools.lru_cache(maxsize=256)  # (frozen: the same request every round of a battle)
+def _initiative_request(die: int, side: str, name: str) -> RollRequest:
+    return RollRequest(die, 1, f"1 x d{die} initiative, {name}", side=side)
 
 
 # --- registry --------------------------------------------------------------------

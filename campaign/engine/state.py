@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -83,6 +84,7 @@ class ElementState:
 
 
 _set = object.__setattr__  # (a slot of _Kept: no field, no hook)
+_ALIVE = attrgetter("alive")
 
 
 class _Kept:
@@ -131,13 +133,21 @@ def _quick_setattr(cls: type) -> None:
     """Give `cls` a `__setattr__` running the same on_setattr hooks as attrs' own, which
     finds that a name has none by catching a KeyError: every other field attrs' `__init__`
     sets of every element and unit `new_state` makes (thousands a battle)."""
-    hooks = {f.name: (f, f.on_setattr) for f in attrs.fields(cls) if f.on_setattr not in (None, attrs.setters.NO_OP)}
-    get = hooks.get
+    # each field's slot setter (quicker than object.__setattr__) with its hook, if it has one
+    plan = {
+        f.name: (cls.__dict__[f.name].__set__, f, None if f.on_setattr in (None, attrs.setters.NO_OP) else f.on_setattr)
+        for f in attrs.fields(cls)
+    }
+    get = plan.get
     set_slot = object.__setattr__
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
-        hook = get(name)
-        set_slot(self, name, value if hook is None else hook[1](self, hook[0], value))
+        found = get(name)
+        if found is None:  # (not a field: object.__setattr__ says what it says of that name)
+            set_slot(self, name, value)
+            return
+        setter, field, hook = found
+        setter(self, value if hook is None else hook(self, field, value))
 
     __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
     cls.__setattr__ = __setattr__  # type: ignore[method-assign,assignment]

@@ -83,6 +83,7 @@ class InitiativeTurn(PhasedHost):
         # answer the same list until a unit falls (Flat Out War) get the same offer back
         self._offers: dict[str, tuple[list[UnitState], list[CommandSpec]]] = {}
         self._menus: dict[str, tuple[list[CommandSpec], bool, ActivateMenu]] = {}  # each side's, with its offer
+        self._plans: dict[tuple[str, ...], TurnPlan] = {}  # each turn order's plan
 
     def turn_start(self, state: BattleState, ctx: Context) -> PlanSteps:
         sched = state.scheme
@@ -95,8 +96,12 @@ class InitiativeTurn(PhasedHost):
         sched["order"] = rolled if rolled is not None else (yield from initiative_order(state, [s.id for s in state.sides], ctx))
         names = ", ".join(state.side(s).name for s in sched["order"])
         ctx.emit("initiative", f"Turn order for round {state.round}: {names}", order=list(sched["order"]))
-        turns = Phase("turns", "Turns", ALTERNATE, tuple(sched["order"]), passing=FINAL, picks=0 if self.once else 1)
-        return TurnPlan((turns,), first=sched["order"][0])
+        order = tuple(sched["order"])
+        plan = self._plans.get(order)  # (frozen: the same plan for the same order, every round)
+        if plan is None:
+            turns = Phase("turns", "Turns", ALTERNATE, order, passing=FINAL, picks=0 if self.once else 1)
+            plan = self._plans[order] = TurnPlan((turns,), first=order[0])
+        return plan
 
     def pick_start(self, state: BattleState, phase: Phase, side: str, ctx: Context) -> Steps:
         sched = state.scheme

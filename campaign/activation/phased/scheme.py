@@ -23,7 +23,7 @@ reads it for a screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -96,6 +96,16 @@ class PhasedScheme(ActivationScheme):
         super().__init__(**options)
         self._host = host
         self._scratch: dict[str, Any] = {}
+        self._decisions: dict[str, Decision] = {}  # each side's last Decision of `alternate`
+
+    def _decision(self, side: str, prompt: str, offer: Sequence[CommandSpec]) -> Decision:
+        """Decision(side, prompt, offer): the side's last one again while it is the same
+        (frozen; a host hands back the same offer while the rules answer the same units)."""
+        kept = self._decisions.get(side)
+        if kept is not None and kept.legal is offer and kept.prompt == prompt:
+            return kept
+        made = self._decisions[side] = Decision(side, prompt, offer)
+        return made
 
     def command_types(self) -> Iterable[type[Command]]:
         return (EndPhase,)
@@ -187,10 +197,10 @@ class PhasedScheme(ActivationScheme):
         turn, passes = 0, 0
         made = dict.fromkeys(sides, 0)
         out: set[str] = set()
+        live = len(sides)  # how many of `sides` are not out
         idle: set[str] = set()  # sides told they have nothing left (said once a phase)
         while not self.ended(state, ctx):
-            live = [s for s in sides if s not in out]
-            if not live or passes >= len(live) and not final:
+            if not live or passes >= live and not final:
                 break
             side = sides[turn % len(sides)]
             turn += 1
@@ -210,7 +220,7 @@ class PhasedScheme(ActivationScheme):
                 idle.discard(side)
                 name = state.side(side).name
                 offer = host.menu(state, phase, side, legal, host.may_pass(state, phase, side))
-                command = yield Decision(side, f"{name}: {host.prompt(state, phase, side)}", offer)
+                command = yield self._decision(side, f"{name}: {host.prompt(state, phase, side)}", offer)
                 if command.type == "pass":
                     passes += 1
                     book["passes"] = passes
@@ -223,4 +233,5 @@ class PhasedScheme(ActivationScheme):
             made[side] += picked
             if (final and not picked) or (phase.picks and made[side] >= phase.picks):
                 out.add(side)
+                live -= sides.count(side)
             yield from host.pick_end(state, phase, side, picked, ctx)
