@@ -17,6 +17,7 @@ from textual.widgets._footer import FooterKey
 from scenarios.demo import write_demo
 from tests.tui.test_battle import pick, settle
 from tui.app import MusterApp
+from tui.widgets.footer import FooterKeys
 
 SIZE = (80, 24)
 
@@ -70,7 +71,7 @@ async def footers_drawn(pilot: Pilot[object], screens: list[Screen[object]]) -> 
     steady = 0
     for _ in range(200):
         await pilot.pause()
-        drawn = all(footer.query(FooterKey) for screen in screens for footer in screen.query(Footer))
+        drawn = all(footer.query(FooterKey) or footer.query(FooterKeys) for screen in screens for footer in screen.query(Footer))
         steady = steady + 1 if drawn else 0
         if steady == 2:
             return

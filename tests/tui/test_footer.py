@@ -65,7 +65,7 @@ async def test_the_keys_are_drawn_as_textuals_footer_keys(
         patch.setattr(MusterFooter, "compose", widget_per_key)
         theirs, their_widgets = await footer_lines(folder, theme, size)
     assert ours == theirs
-    assert our_widgets == 1 and their_widgets > 5  # the palette's key alone; a widget a key
+    assert our_widgets == 0 and their_widgets > 5  # no FooterKey widget; a widget a key
     assert "Next battle" in "".join(text for text, _ in ours["dashboard"])
 
 
@@ -76,8 +76,8 @@ async def test_a_click_on_a_key_presses_it_and_hover_shows_it(tmp_path: Path, mo
         await settle(pilot)
         app.open_campaign(folder)
         await settle(pilot)
-        keys = app.screen.query_one(FooterKeys)
-        assert len(app.screen.query(FooterKey)) == 1  # only the palette's key is a widget of its own
+        keys = next(k for k in app.screen.query(FooterKeys) if not k.has_class("-command-palette"))
+        assert len(app.screen.query(FooterKey)) == 0 and len(app.screen.query(FooterKeys)) == 2  # the palette's too
         names = [key.display for key in keys.keys]
         assert names[:3] == ["esc", "f1", "b"]
         x = keys.keys[0].width + 1 + keys.keys[1].width + 1 + 2  # inside "b Next battle"
@@ -92,6 +92,42 @@ async def test_a_click_on_a_key_presses_it_and_hover_shows_it(tmp_path: Path, mo
         await pilot.click(FooterKeys, offset=(x, 0))
         await settle(pilot)
         assert isinstance(app.screen, BriefingScreen)  # as pressing b
+
+
+async def palette_line(folder: Path, theme: str) -> list[tuple[str, str]]:
+    """The dashboard's bottom line with the mouse on the command palette's key."""
+    app = MusterApp(folder.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        await pilot.hover(offset=(76, 23))
+        await pilot.pause()
+        await pilot.pause()
+        return [(s.text, repr(s.style)) for s in app.screen._compositor.render_strips()[-1]]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_the_palettes_key_lights_up_as_textuals_and_opens_the_palette(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, theme: str
+) -> None:
+    from textual.command import CommandPalette
+
+    folder = make_toy_campaign(tmp_path / "toy")
+    ours = await palette_line(folder, theme)
+    with monkeypatch.context() as patch:
+        patch.setattr(MusterFooter, "compose", widget_per_key)
+        theirs = await palette_line(folder, theme)
+    assert ours == theirs
+    app = MusterApp(folder.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        await pilot.click(offset=(76, 23))
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
 
 
 async def test_a_disabled_key_rings_the_bell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,8 @@ The keys are one widget (`FooterKeys`), not a widget each: every widget costs it
 styles, messages, layout and render, and the keys were most of a screen's start-up. It
 draws them cell for cell as Textual's compact FooterKeys would (the same styles and
 spacing; tests/tui/test_footer.py compares the two), and takes their clicks, hover and
-tooltips. The command palette's key, docked right, stays Textual's own.
+tooltips. The command palette's key, docked right, is one more (issue 17's start-up: a
+FooterKey widget and its style sheet cost `muster --demo` about 6 M instructions).
 """
 
 from __future__ import annotations
@@ -69,11 +70,19 @@ class FooterKeys(Widget):
             color: $footer-key-foreground;
             background: $block-hover-background;
         }
+        &.-command-palette {  /* Footer's rules for its compact palette key */
+            dock: right;
+            border-left: vkey $foreground 20%;
+        }
+        &.-command-palette.-hover {  /* FooterKey:hover: the whole key lights up, border too */
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
     }
     """
 
-    def __init__(self, keys: list[Key]) -> None:
-        super().__init__()
+    def __init__(self, keys: list[Key], classes: str | None = None) -> None:
+        super().__init__(classes=classes)
         self.keys = keys
         self.hovered: int | None = None
 
@@ -94,7 +103,7 @@ class FooterKeys(Widget):
         segments: list[Segment] = []
         for i, key in enumerate(self.keys):
             on_key, on_description = key_style, description_style
-            if i == self.hovered:  # as a hovered FooterKey: its background under both parts
+            if i == self.hovered and not self.has_class("-command-palette"):  # its background under both parts
                 on_key = on_key + Style(bgcolor=hover.bgcolor)
                 on_description = on_description + Style(color=hover.color, bgcolor=hover.bgcolor)
             if key.disabled:
@@ -125,6 +134,7 @@ class FooterKeys(Widget):
     def _hover(self, index: int | None) -> None:
         if index != self.hovered:
             self.hovered = index
+            self.set_class(index is not None and self.has_class("-command-palette"), "-hover")
             self.tooltip = self.keys[index].tooltip or None if index is not None else None
             self.refresh()
 
@@ -163,17 +173,21 @@ class MusterFooter(Footer):
         self._shown = self._active()
         keys: list[Key] = []
         for widget in super().compose():  # Textual's choice and order of keys, not yet mounted
-            if not isinstance(widget, FooterKey) or widget.has_class("-command-palette"):
+            if not isinstance(widget, FooterKey):
                 if keys:
                     yield FooterKeys(keys)
                     keys = []
-                if isinstance(widget, FooterKey):
-                    # as the key's own compact watcher would, but before it mounts: no second restyle
-                    widget.add_class("-compact", update=False)
                 yield widget
                 continue
             tooltip = widget._tooltip if isinstance(widget._tooltip, str) else ""
-            keys.append(Key(widget.key, widget.key_display, widget.description, widget._disabled, tooltip))
+            key = Key(widget.key, widget.key_display, widget.description, widget._disabled, tooltip)
+            if widget.has_class("-command-palette"):
+                if keys:
+                    yield FooterKeys(keys)
+                    keys = []
+                yield FooterKeys([key], classes="-command-palette")
+                continue
+            keys.append(key)
         if keys:
             yield FooterKeys(keys)
 
