@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
-import tomli_w
 
 from campaign.campaigns.flow import CampaignError, battle_options, check_campaign
 from campaign.campaigns.model import (
@@ -244,6 +243,8 @@ def write_files(
             (rel, text), = changed.items()
             atomic_write_text(folder / rel, text)
         else:
+            import tomli_w  # a save of several files (a post-battle one), never a new campaign
+
             journal = tomli_w.dumps({"files": [{"path": rel, "text": text} for rel, text in changed.items()]})
             atomic_write_text(folder / JOURNAL, journal)
             # what a crash from here on leaves is finished from the journal by the next

@@ -26,12 +26,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import attrs
-import tomli_w
 
 from campaign.frozen import frozen
 from saves.errors import SaveError
 from saves.lock import campaign_lock
 from saves.toml_read import parse_toml, read_text
+from saves.toml_write import dumps
 
 try:  # CPython's own SHA-256, as random.py does: hashlib would load OpenSSL at start-up
     from _sha256 import sha256  # type: ignore[import-not-found]
@@ -195,7 +195,7 @@ def _write(folder: Path, holder: Holder | None, last: dict[str, object]) -> None
     if last:
         doc["last_write"] = last
     text = "# Which Muster may write this campaign now, and which wrote it last. Muster's own file.\n"
-    _replace(folder / LEASE_NAME, text + tomli_w.dumps(doc))
+    _replace(folder / LEASE_NAME, text + dumps(doc, tables=("holder", "last_write")))
 
 
 def _replace(path: Path, text: str) -> None:

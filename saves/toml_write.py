@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-import tomli_w
-
 WIDTH = 88  # a list longer than this is split over several lines, one item per line
 # What tomli-w escapes in a basic string (quote, backslash, control characters but tab).
 _ESCAPED = frozenset('"\\\x7f') | frozenset(chr(i) for i in range(32) if chr(i) != "\t")
+_QUOTING = frozenset('"\\')  # escaped with a backslash, as tomli-w does
 _KEYS: dict[str, str] = {}  # a key as written, by name (field names: a few dozen)
+# What tomli-w writes as a bare key, as it is: such keys (every field name) need no tomli-w,
+# which is then imported only for a quoted key or an unusual value (issue 17: start-up).
+_BARE_KEY = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
 def _scalar(value: Any) -> str:
@@ -28,17 +30,27 @@ def _scalar(value: Any) -> str:
     if kind is str:
         if _ESCAPED.isdisjoint(value):
             return f'"{value}"'
+        if _QUOTING.issuperset(_ESCAPED.intersection(value)):  # inch marks: 'Template: 4"'
+            text: str = value
+            return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     elif kind is int or kind is float:
         return str(value)
     elif kind is bool:
         return "true" if value else "false"
+    import tomli_w
+
     return tomli_w.dumps({"v": value})[len("v = ") : -1]
 
 
 def _key(name: str) -> str:
     key = _KEYS.get(name)
     if key is None:
-        key = tomli_w.dumps({name: 0})[: -len(" = 0\n")]
+        if isinstance(name, str) and name and _BARE_KEY.issuperset(name):
+            key = name
+        else:
+            import tomli_w
+
+            key = tomli_w.dumps({name: 0})[: -len(" = 0\n")]
         if len(_KEYS) < 4096:  # user-named keys (side ids, options) must not grow it forever
             _KEYS[name] = key
     return key

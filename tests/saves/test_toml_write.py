@@ -26,7 +26,8 @@ def tomli_w_key(name: str) -> str:
 
 
 EDGES = ["", "plain", 'a "quote"', "back\\slash", "tab\there", "new\nline", "\r\n", "\x00\x1f\x7f", "é → ⭘ 🎲",
-         "\u2028", "'single'", "bare_key-1", "with space", "a.b"]  # fmt: skip
+         "\u2028", "'single'", "bare_key-1", "with space", "a.b", 'Template: 4"', '\\"', '"\\\\"', 'q"\n',
+         "Ünïcode_key", "-", "_"]  # fmt: skip
 
 
 def test_edge_values_are_written_as_tomli_w_writes_them() -> None:
@@ -51,9 +52,11 @@ def test_any_key_is_written_as_tomli_w_writes_it(name: str) -> None:
 
 
 def test_the_escaped_characters_are_tomli_ws() -> None:
-    from tomli_w._writer import ILLEGAL_BASIC_STR_CHARS
+    from tomli_w._writer import BARE_KEY_CHARS, COMPACT_ESCAPES, ILLEGAL_BASIC_STR_CHARS
 
     assert toml_write._ESCAPED == ILLEGAL_BASIC_STR_CHARS
+    assert toml_write._BARE_KEY == BARE_KEY_CHARS  # keys written without tomli-w
+    assert {c: COMPACT_ESCAPES[c] for c in toml_write._QUOTING} == {'"': '\\"', "\\": "\\\\"}
 
 
 @attrs.define

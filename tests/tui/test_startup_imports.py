@@ -64,6 +64,7 @@ NOT_FOR_THE_DASHBOARD = {
     "campaign.rulesets.flat_out_war.bad_text",  # attribute text that cannot be read: the demo has none
     "tui.folder_scan",  # the campaigns list's entries
     "tui.battle_briefing",  # the briefing and muster screens'
+    "tomli_w",  # saves/toml_write.py writes bare keys and plain values itself (tomli-w: the rest)
     "saves.validate",  # the files' kinds are in saves/file_kind.py; the validator is `muster validate`'s
 }
 
