@@ -152,6 +152,11 @@ def resolve_recovery(tgt: Combatant, plan: RecoveryPlan, faces: Sequence[int]) -
         raise ValueError(f"recovery needs {len(plan.dice)} dice, got {len(faces)}")
     if tgt.airborne and 1 in faces:  # the crash check comes first
         return RecoveryResult("crash", faces)
+    if len(faces) == 1:  # (one die, most recoveries: no list of passes)
+        if succeeds(faces[0], plan.modifier):
+            return RecoveryResult("survived", faces)
+        if not plan.weapons:
+            return _replace_removal(tgt, faces)
     passed = [succeeds(f, plan.modifier) for f in faces]
     if all(passed):
         return RecoveryResult("survived", faces)

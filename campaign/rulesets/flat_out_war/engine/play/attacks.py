@@ -394,14 +394,23 @@ class AttackMixin(PlayHelpers):
                 ready[attacker] = self._lucky_ready(state, state.element(attacker))
             return ready[attacker]
 
-        # each spec's modifier summed once (the grouping, the rolls and the hand-out all read it)
-        modifier = {id(s): total_of(s.mods) for s in live}
+        # each spec's modifier summed once (the grouping, the rolls and the hand-out all read it),
+        # and once for each tuple of modifiers the specs share (a declaration makes one per kind
+        # of pair)
+        modifier: dict[int, int] = {}
+        summed: dict[int, int] = {}
+        for s in live:
+            mods = s.mods
+            total = summed.get(id(mods))
+            if total is None:
+                total = summed[id(mods)] = total_of(mods)
+            modifier[id(s)] = total
         # a group is the first spec of a die and modifier, and every later one of them whose
         # attacker has no Lucky re-roll ready; a Lucky attacker's dice roll alone
         groups: list[list[AttackSpec]] = []
         open_groups: dict[tuple[int, int], list[AttackSpec]] = {}
         for spec in live:
-            if lucky_ready(spec.attacker):
+            if any_lucky and lucky_ready(spec.attacker):
                 groups.append([spec])
                 continue
             key = (spec.die, modifier[id(spec)])

@@ -296,7 +296,7 @@ class PlayHelpers:
         """Dice, with a Lucky element's offer to re-roll a single die; `good(face)` says
         whether the face already does what the roll is for (the Decision's data carries it,
         so a player, or the odds' policy of re-rolling every failure, can read it)."""
-        faces = yield RollRequest(die=die, count=count, purpose=purpose, side=side)
+        faces = yield RollRequest(die, count, purpose, side)  # (positional: a record made for every roll)
         faces = tuple(faces)
         # (_lucky_ready's own first test, in place: most battles have no Lucky element)
         if lucky is not None and count == 1 and "lucky" in self._static_names and self._lucky_ready(state, lucky):
