@@ -323,8 +323,9 @@ class LazySpecs(Sequence[CommandSpec]):
                     start = i + 1
             else:
                 if isinstance(item, LazyPart):
-                    if not item.could_hold(command, kind):
-                        continue
+                    types = item.types
+                    if (types is not None and kind not in types) or not item.could_hold(command, kind):
+                        continue  # (the type first: most commands are of another kind)
                     found = next(_matching(item.specs(), command, kind), None)
                 else:
                     found = next(_matching(item, command, kind), None)
@@ -394,6 +395,7 @@ def is_lazy(value: object) -> TypeGuard[LazySpecs]:
 
 def first_match(legal: Sequence[CommandSpec], command: Any) -> CommandSpec | None:
     """The first of `legal` that matches `command`: the engine's legality check."""
-    if type(legal) is not tuple and is_lazy(legal):  # (a tuple first: the commonest)
-        return legal.first_match(command)
+    if type(legal) is not tuple and LazySpecs in type(legal).__mro__:  # (is_lazy inline: every command's check)
+        lazy: LazySpecs = legal  # type: ignore[assignment]  # (no cast(): a call)
+        return lazy.first_match(command)
     return first_matching(legal, command)

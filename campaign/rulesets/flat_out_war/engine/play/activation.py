@@ -6,6 +6,7 @@ misfire lockouts and Reload)."""
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.lazy_specs import Item, LazyPart, LazySpecs
@@ -43,6 +44,9 @@ _OWN = frozenset({"switch", "cast"})
 # offered in every activation's every Decision: one frozen spec each, made once
 _OBJECTIVE = CommandSpec("objective", {}, (), "Record a scenario objective achieved")
 _STRATEGIC = CommandSpec("strategic_victory", {}, (), "Declare a strategic victory")
+_ALWAYS = (_OBJECTIVE, _STRATEGIC)
+_DATA = attrgetter("data")
+_ATTACHED = methodcaller("get", "attached_to")  # (a unit's data: the officer it is attached to)
 
 
 class ActivationMixin(PlayHelpers):
@@ -63,7 +67,8 @@ class ActivationMixin(PlayHelpers):
         no officer is attached, the side's standing list itself (the same list every turn
         until a unit falls; do not change it)."""
         units = self._side_standing(state, side)
-        # only a unit created with a Command element can attach (`_commands_for` offers it)
+        # only a unit created with a Command element can attach (`_commands_for` offers it);
+        # asked every turn of a side with many such units: the C-level any of their data
         for officer in self._side_officers(state, side):  # (a loop: no generator per turn)
             if officer.data.get("attached_to"):
                 return [u for u in units if not u.data.get("attached_to")]
@@ -97,20 +102,19 @@ class ActivationMixin(PlayHelpers):
         if not able:
             return []
         m = unit.markers
-        name = unit.name
         morale = unit.data.get("morale", "steady")
         specs: list[Item] = []
         created, all_mobile = self._created(state, unit)
         mobile = all_mobile or any((self.element_of(state, e).move or 0) > 0 for e in able)
         if morale == "fleeing":
             if not m.get("moved") and mobile:
-                specs.append(self._unit_spec("move", unit, f"{name} flees: run toward shelter or its own table edge"))
+                specs.append(self._unit_spec("move", unit, "{} flees: run toward shelter or its own table edge"))
             elif not m.get("rally_tried"):
-                specs.append(self._unit_spec("rally", unit, f"{name}: try to rally"))
+                specs.append(self._unit_spec("rally", unit, "{}: try to rally"))
             return specs
         # (only a Waterborne element runs aground)
         if not m.get("moved") and mobile and not ("waterborne" in created and all(e.markers.get("aground") for e in able)):
-            specs.append(self._unit_spec("move", unit, f"Move {name}"))
+            specs.append(self._unit_spec("move", unit, "Move {}"))
         if not m.get("acted") and morale == "steady":
             # The elements' attributes as bought (a superset of what their combat views have:
             # Activate can only switch attributes off) rule out most questions without
@@ -118,7 +122,7 @@ class ActivationMixin(PlayHelpers):
             officer_unit = "command" in created and all(
                 "command" in self._bought(state, e)[0] and self.combatant(state, e).has("command") for e in able)
             if unit.data.get("officer"):
-                specs.append(self._unit_spec("detach", unit, f"{name}: detach its officer"))
+                specs.append(self._unit_spec("detach", unit, "{}: detach its officer"))
             if officer_unit:  # an officer on its own may attach, or fight like any unit
                 specs.append(LazyPart(_ATTACH, partial(self._attach_specs, state, unit), self._unit_params(unit_id)))
             enemies = self._enemies(state, unit.side)
@@ -208,11 +212,13 @@ class ActivationMixin(PlayHelpers):
         return found
 
     def _unit_spec(self, kind: str, unit: UnitState, label: str) -> CommandSpec:
-        """The legal `move`, `rally` or `detach` of a unit, made once per label (as _attack_spec)."""
+        """The legal `move`, `rally` or `detach` of a unit, made once per `label` (a template
+        of the label: `{}` the unit's name, filled in when made), as _attack_spec."""
         key = (kind, unit.id, label)
         spec = self._specs.get(key)
         if spec is None:
-            spec = self._specs[key] = CommandSpec(kind, {"unit": unit.id}, MOVE_FACTS if kind == "move" else (), label)
+            spec = self._specs[key] = CommandSpec(kind, {"unit": unit.id}, MOVE_FACTS if kind == "move" else (),
+                                                  label.format(unit.name))
         return spec
 
     def _attack_part(self, kind: str, unit: UnitState, enemies: list[UnitState], verb: str) -> AttackPart:
@@ -255,7 +261,7 @@ class ActivationMixin(PlayHelpers):
                 command = yield Decision(unit.side, f"{unit.name} flees: it runs its whole move first", tuple(legal))
                 yield from self.resolve(state, command, ctx)
                 continue
-            items = [*items, _OBJECTIVE, _STRATEGIC]
+            items += _ALWAYS  # (a new list each Decision: `_command_items` makes it)
             if not (self.must_fly_on(state, unit, able) and any(isinstance(s, CommandSpec) and s.type == "move"
                                                                  for s in items)):
                 end = self._specs.get(("end_activation", unit_id))
