@@ -264,7 +264,9 @@ class Battle:
             command = self.types.from_dict(command)  # the logged form is what resolution sees
         self._built = None
         self._check(decision, command)
-        self._log.append(LogEntry(len(self._log), decision.side, self.types.logged(command)))
+        entry = _new(LogEntry)  # (LogEntry(seq, side, command), without the call's dispatch)
+        entry.seq, entry.side, entry.command, entry.rolls = len(self._log), decision.side, self.types.logged(command), []
+        self._log.append(entry)
         first = len(self._events)
         self._guarded(command, keep_rolls=None)
         return self._events_from(first)

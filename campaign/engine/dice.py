@@ -142,7 +142,10 @@ class AutoDice(DiceSource):
         self._draws += count
         if count == 1:
             return (int(random_() * sides) + 1,)
-        return tuple(int(random_() * sides) + 1 for _ in range(count))
+        faces = []  # (a loop, not a generator: no frame resumed for each die)
+        for _ in range(count):
+            faces.append(int(random_() * sides) + 1)
+        return tuple(faces)
 
     def assist(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request)

@@ -190,3 +190,24 @@ def test_the_card_corpus_plays_to_its_recorded_digests_under_verify(name: str) -
     _, battle = CARD_CORPUS[name]()
     assert any(e.kind == "results_applied" for e in battle.events)
     assert fingerprint(battle) == recorded
+
+
+def test_same_unit_answers_what_attrs_eq_answers() -> None:
+    from campaign.activation.cards.results import same_unit
+
+    base = _state().units[0]
+    variants = [copy.deepcopy(base) for _ in range(10)]
+    variants[1].name = "Other"
+    variants[2].elements[1].alive = False
+    variants[3].elements[2].data["die"] = 8
+    variants[4].elements[0].markers["prone"] = True
+    variants[5].elements = variants[5].elements[:2]
+    variants[6].markers["removed"] = True
+    variants[7].data["morale"] = "shaken"
+    variants[8].elements[0].entry = 1
+    variants[9].side = "b"
+    for a in [base, *variants]:
+        for b in [base, *variants]:
+            assert same_unit(a, b) is (a == b)
+    assert same_unit(base, base) and same_unit(base, copy.deepcopy(base))
+    assert not same_unit(base, variants[2])

@@ -158,6 +158,32 @@ def _copy_unit(unit: UnitState, old: UnitState | None) -> UnitState:
     return UnitState(unit.id, unit.name, unit.side, elements, _plain_copy(unit.markers), _plain_copy(unit.data))
 
 
+def same_unit(a: UnitState, b: UnitState) -> bool:
+    """`a == b` as attrs compares two UnitStates (field by field, each element likewise),
+    in one loop: the list comparison calls attrs' __eq__ for every element pair, and the
+    scheme compares every unit after every action (most of them equal)."""
+    if type(a) is not UnitState or type(b) is not UnitState:
+        return bool(a == b)
+    if a is b:
+        return True
+    if a.id != b.id or a.name != b.name or a.side != b.side:
+        return False
+    ours, theirs = a.elements, b.elements
+    if ours is not theirs:
+        if len(ours) != len(theirs):
+            return False
+        for x, y in zip(ours, theirs):
+            if x is y:
+                continue
+            if type(x) is not ElementState or type(y) is not ElementState:
+                if x != y:
+                    return False
+            elif (x.alive != y.alive or x.id != y.id or x.name != y.name or x.unit != y.unit or x.entry != y.entry
+                  or x.markers != y.markers or x.data != y.data):
+                return False
+    return bool(a.markers == b.markers and a.data == b.data)
+
+
 class Watch:
     """How often the card scheme has called code that may change units (the host's
     resolution and morale, the rules' hooks, a release of held results): what the scheme
@@ -248,7 +274,7 @@ class HeldResults:
             if uid == actor:
                 continue
             old = copies.get(uid)
-            if old is None or ((not trusted or uid in stale) and old != unit):
+            if old is None or ((not trusted or uid in stale) and not same_unit(old, unit)):
                 old = copies[uid] = _copy_unit(unit, old)
             elif verify and old != unit:
                 raise MissedChange(f"{uid} changed while the card scheme's Watch said nothing could change it")
@@ -264,7 +290,7 @@ class HeldResults:
         held = []
         for unit in state.units:
             old = before.get(unit.id)
-            if old is None or unit == old:
+            if old is None or same_unit(unit, old):
                 continue
             self.changes.append((unit.id, old, _copy_unit(unit, old)))
             assign(unit, old)
@@ -279,7 +305,7 @@ class HeldResults:
         done: list[str] = []
         for unit_id, base, ours in self.changes:
             live = state.unit(unit_id)
-            if live == base:  # untouched since it was put back: the change applies as it is
+            if same_unit(live, base):  # untouched since it was put back: the change applies as it is
                 assign(live, ours)
             else:
                 assign(live, merge3(base, ours, _copy_unit(live, None)))
