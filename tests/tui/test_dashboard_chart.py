@@ -24,7 +24,8 @@ async def dashboard_text(tmp_path: Path, folder: Path) -> tuple[str, bool, bool]
         app.open_campaign(folder)
         await settle(pilot)
         screen = app.screen
-        return screen_text(app), screen.query_one("#vp-chart").display, screen.query_one("#vp-bars").display
+        chart = screen.query("#vp-chart")  # mounted with the second battle
+        return screen_text(app), bool(chart) and chart.first().display, screen.query_one("#vp-bars").display
 
 
 def rewrite(folder: Path, change) -> None:  # type: ignore[no-untyped-def]
@@ -66,3 +67,29 @@ async def test_two_battles_draw_the_line_chart(tmp_path: Path) -> None:
     assert (chart, bars) == (True, False)
     assert "battle" in text and "┤" in text
     assert "No battles yet" not in text and "After battle 1" not in text
+
+
+async def test_the_chart_panel_is_mounted_only_with_the_second_battle(tmp_path: Path) -> None:
+    """Before a second battle the dashboard has no chart widget at all (not just a hidden
+    one); the reload after the second battle mounts it beside the bars."""
+    folder = make_toy_campaign(tmp_path / "toy")
+    app = MusterApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.query("#vp-chart") and "After battle 1" in screen_text(app)
+
+        def second(c):  # type: ignore[no-untyped-def]
+            first = c.history[0]
+            return attrs.evolve(c, history=c.history + (attrs.evolve(first, battle=2, winner="knights"),))
+
+        rewrite(folder, second)
+        await pilot.press("g")  # reload
+        await settle(pilot)
+        await settle(pilot)
+        chart = screen.query_one("#vp-chart")
+        assert chart.display and not screen.query_one("#vp-bars").display
+        assert [w.id for w in screen.query_one("#dash-top").children] == ["standings", "vp-chart", "vp-bars"]
+        assert "┤" in screen_text(app) and "After battle 1" not in screen_text(app)

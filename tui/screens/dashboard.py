@@ -114,8 +114,8 @@ class DashboardScreen(MusterScreen):
         yield MusterHeader()
         with Horizontal(id="dash-top"):
             yield Static(id="standings", classes="panel")
-            yield LazyPlot(id="vp-chart", classes="panel")  # plotext loads with the second battle
-            yield Static(id="vp-bars", classes="panel")  # instead of the chart before a second battle
+            # a note or bars before a second battle; the line chart (`_chart`) comes with it
+            yield Static(id="vp-bars", classes="panel")
         with Horizontal(id="dash-middle"):
             with VerticalScroll(id="track-scroll", classes="panel"):  # a long track scrolls (Tab, arrows)
                 yield Static(id="track")
@@ -134,7 +134,6 @@ class DashboardScreen(MusterScreen):
         self.query_one("#standings").border_title = "Sides"
         self.query_one("#track-scroll").border_title = "Scenario track"
         self.query_one("#forces").border_title = "Forces"
-        self.query_one("#vp-chart").border_title = "VP over battles"
         self.query_one("#vp-bars").border_title = "VP over battles"
         table.focus()
         if self.handed is not None:  # drawn once, with the campaign: no "loading" first
@@ -220,14 +219,29 @@ class DashboardScreen(MusterScreen):
             text.append(names[winner] + " win" if winner else "a draw")
         self.query_one("#standings", Static).update(text)
 
+    def _chart(self, mount: bool) -> LazyPlot | None:
+        """The line chart's panel: mounted (beside the bars, hidden) when first needed. Most
+        dashboards as they open (a campaign before its second battle) never need it, and a
+        widget, even hidden, costs its styles and messages (issue 17's start-up: 1.4% of
+        the Python work of drawing the demo's dashboard)."""
+        found = self.query("#vp-chart")
+        if found or not mount:
+            return found.first(LazyPlot) if found else None
+        chart = LazyPlot(id="vp-chart", classes="panel")  # plotext loads as it first draws
+        chart.border_title = "VP over battles"
+        self.query_one("#dash-top").mount(chart, before="#vp-bars")
+        return chart
+
     def _show_chart(self, camp: Any) -> None:
         few = len(camp.history) < 2  # a line needs two battles; before that, a note or bars
-        self.query_one("#vp-chart").display = not few
+        panel = self._chart(mount=not few)
+        if panel is not None:
+            panel.display = not few
         self.query_one("#vp-bars").display = few
-        if few:
+        if few or panel is None:
             self.query_one("#vp-bars", Static).update(vp_bars(camp, workspace.vp_series(camp)))
             return
-        chart = self.query_one("#vp-chart", LazyPlot).plot()
+        chart = panel.plot()
         plt = chart.plt
         plt.clear_data()
         plt.clear_figure()
