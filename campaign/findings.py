@@ -36,7 +36,7 @@ def worst(findings: list[Finding]) -> Severity | None:
     return min((f.severity for f in findings), key=order.__getitem__, default=None)
 
 
-_STEP = re.compile(r"([a-z_]+)\[(\d+)\]")
+_STEP = r"([a-z_]+)\[(\d+)\]"  # compiled on first use (re's cache): not at start-up
 
 
 def path_names(force: Force, path: str) -> str:
@@ -46,7 +46,7 @@ def path_names(force: Force, path: str) -> str:
     spell is left to the message, which quotes it); "" when the path names no unit."""
     names: list[str] = []
     node: object = force
-    for key, index in _STEP.findall(path):
+    for key, index in re.findall(_STEP, path):
         items = getattr(node, key, None)
         if not isinstance(items, tuple) or not 0 <= int(index) < len(items):
             break

@@ -17,7 +17,8 @@ from campaign.findings import Finding, Severity
 from campaign.frozen import frozen
 
 FieldType = Literal["int", "number", "text", "die", "bool", "choice", "list"]
-_NUMBER = re.compile(r"\s*\d+(\.\d+)?(\s*/\s*[1-9]\d*)?\s*")  # "1", "1.5", "3/2": a "number" kept as text
+# "1", "1.5", "3/2": a "number" kept as text (compiled on first use, by re's cache: not at start-up)
+_NUMBER = r"\s*\d+(\.\d+)?(\s*/\s*[1-9]\d*)?\s*"
 
 
 @frozen
@@ -93,7 +94,7 @@ class FieldSpec:
         if self.type == "number":
             if isinstance(value, int) and not isinstance(value, bool):
                 return self.check_int(value)
-            if not isinstance(value, str) or not _NUMBER.fullmatch(value):
+            if not isinstance(value, str) or not re.fullmatch(_NUMBER, value):
                 return f"{self.called} must be a number (like 1, 1.5 or 3/2), not {value!r}"
             return None
         if self.type == "bool":

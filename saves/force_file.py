@@ -220,7 +220,7 @@ def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-_PLACEHOLDER = re.compile(r"\s*(?::\s*X|\s+X|\s*\(X\))\s*$", re.IGNORECASE)
+_PLACEHOLDER = r"(?i)\s*(?::\s*X|\s+X|\s*\(X\))\s*$"  # compiled on first use (re's cache): not at start-up
 
 
 # Each ruleset edition's catalogue and its names' `_key`s: the same for every force of it,
@@ -246,7 +246,7 @@ def _attribute_catalogue(ruleset: Ruleset) -> tuple[list[str], tuple[str, ...]]:
                 names.update(get_ruleset(ruleset.id, edition).attribute_names())
             except (ValueError, TypeError):
                 pass
-    catalogue = sorted({_PLACEHOLDER.sub("", n).strip() for n in names if _key(n)})
+    catalogue = sorted({re.sub(_PLACEHOLDER, "", n).strip() for n in names if _key(n)})
     found = _CATALOGUES[cache_key] = (catalogue, tuple(_key(name) for name in catalogue))
     return found
 

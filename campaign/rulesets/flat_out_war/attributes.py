@@ -322,7 +322,7 @@ class ParsedAttribute:
 _INCH_MARKS = re.compile(r"[\"°'″”“’]")
 _INCH_WORDS = re.compile(r"(\d+)\s*(?:inches|inch|in)\b", re.IGNORECASE)
 _INT = re.compile(r"^(\d+)$")
-_TIMES = re.compile(r"^(?:x\s*)?(\d+)\s*(?:x)?$", re.IGNORECASE)
+_TIMES = r"(?i)^(?:x\s*)?(\d+)\s*(?:x)?$"  # compiled on first use (re's cache): not at start-up
 _LOAD = re.compile(r"^(\d+)\s*x\s*(d\s*\d+)$", re.IGNORECASE)
 _LOAD_SPLIT = re.compile(r"\s*(?:\bor\b|/|\||;)\s*", re.IGNORECASE)
 
@@ -360,7 +360,7 @@ def _inches(spec: AttributeSpec, raw: str) -> AttributeParams:
 
 
 def _rate(spec: AttributeSpec, raw: str) -> AttributeParams:
-    match = _TIMES.match(_strip_value(raw))
+    match = re.match(_TIMES, _strip_value(raw))
     if not match or int(match.group(1)) not in (2, 3, 4):
         raise ValueError(f"{spec.name} takes a rate of fire of 2x, 3x or 4x, like `{spec.name} 3x`")
     return AttributeParams(rate=int(match.group(1)))
@@ -374,7 +374,7 @@ def _turns(spec: AttributeSpec, raw: str) -> AttributeParams:
 
 
 def _count(spec: AttributeSpec, raw: str) -> AttributeParams:
-    match = _TIMES.match(_strip_value(raw))
+    match = re.match(_TIMES, _strip_value(raw))
     if not match or int(match.group(1)) < 1:
         raise ValueError(f"{spec.name} takes a whole number of at least 1, like `{spec.name} 2`")
     return AttributeParams(count=int(match.group(1)))
