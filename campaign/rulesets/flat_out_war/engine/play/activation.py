@@ -6,7 +6,6 @@ misfire lockouts and Reload)."""
 from __future__ import annotations
 
 from functools import partial
-from operator import attrgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.lazy_specs import Item, LazyPart, LazySpecs
@@ -45,8 +44,6 @@ _OWN = frozenset({"switch", "cast"})
 _OBJECTIVE = CommandSpec("objective", {}, (), "Record a scenario objective achieved")
 _STRATEGIC = CommandSpec("strategic_victory", {}, (), "Declare a strategic victory")
 _ALWAYS = (_OBJECTIVE, _STRATEGIC)
-_DATA = attrgetter("data")
-_ATTACHED = methodcaller("get", "attached_to")  # (a unit's data: the officer it is attached to)
 
 
 class ActivationMixin(PlayHelpers):
