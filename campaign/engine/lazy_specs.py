@@ -249,32 +249,30 @@ class LazySpecs(Sequence[CommandSpec]):
         types it wants, each a group made when read."""
         out: dict[str, list[Iterable[CommandSpec]]] = {}
         if self._all is not None or self.keep is not None:
-            pairs: Iterable[tuple[str, Iterable[CommandSpec]]] = self.runs()
-        else:
-            pairs = ()
-            for item in self.items:
-                run: Iterable[CommandSpec]
-                if type(item) is CommandSpec:
-                    kind, run = item.type, (item,)
-                elif isinstance(item, KeyedPart):
-                    kind, run = item.type, item
-                elif isinstance(item, LazyPart) and item.types is not None and len(item.types) == 1:
-                    (kind,) = item.types
-                    run = item
-                else:  # (rare: a group of many types, a nested list)
-                    for kind, run in LazySpecs([item]).runs():
-                        found = out.get(kind)
-                        if found is None:
-                            out[kind] = [run]
-                        else:
-                            found.append(run)
-                    continue
+            for kind, group in groupby(self._every(), _type):  # (made whole: its runs as tuples)
                 found = out.get(kind)
                 if found is None:
-                    out[kind] = [run]
+                    out[kind] = [tuple(group)]
                 else:
-                    found.append(run)
-        for kind, run in pairs:
+                    found.append(tuple(group))
+            return out
+        for item in self.items:
+            run: Iterable[CommandSpec]
+            if type(item) is CommandSpec:
+                kind, run = item.type, (item,)
+            elif isinstance(item, KeyedPart):
+                kind, run = item.type, item
+            elif isinstance(item, LazyPart) and item.types is not None and len(item.types) == 1:
+                (kind,) = item.types
+                run = item
+            else:  # (rare: a group of many types, a nested list)
+                for kind, run in LazySpecs([item]).runs():
+                    found = out.get(kind)
+                    if found is None:
+                        out[kind] = [run]
+                    else:
+                        found.append(run)
+                continue
             found = out.get(kind)
             if found is None:
                 out[kind] = [run]
