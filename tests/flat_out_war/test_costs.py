@@ -426,3 +426,33 @@ def test_any_element_prices_and_validates(die: str | None, move: int, attributes
         assert priced.each >= 1
     for finding in validate_element(e, edition, "e"):
         assert finding.path.startswith("e") and finding.message
+
+
+def test_a_price_is_kept_for_each_element_edition_and_options() -> None:
+    from campaign.rulesets.flat_out_war.costs import _price_element
+
+    gunner = el("d8", 4, weapons=(ranged("d8", 24),), attributes=("Tough",))
+    first = price_element(gunner, SO)
+    assert price_element(gunner, SO, CostOptions()) is first == _price_element(gunner, SO, CostOptions())
+    # another edition, other options, or an equal element of its own: priced for itself
+    assert price_element(gunner, V17) == _price_element(gunner, V17, CostOptions())
+    assert price_element(gunner, SO, STRICT) == _price_element(gunner, SO, STRICT) != first
+    twin = el("d8", 4, weapons=(ranged("d8", 24),), attributes=("Tough",))
+    assert price_element(twin, SO) == first and price_element(twin, SO) is not first
+    # the kept prices are keyed by each field of the options: a new field must join the key
+    import attrs
+
+    assert [f.name for f in attrs.fields(CostOptions)] == ["ranged_base_dac", "free_attributes"]
+    free = CostOptions(free_attributes=frozenset({"Tough"}))
+    assert price_element(gunner, SO, free) == _price_element(gunner, SO, free) != first
+
+
+def test_a_battle_prices_units_as_their_elements_cost() -> None:
+    from fractions import Fraction
+
+    from campaign.rulesets.flat_out_war.engine.rules import _unit_cost
+
+    unit = Unit("Squad", (el("d6", count=3), el("d8", count=1)))
+    assert _unit_cost(unit, [2.5, 7]) == Fraction(5, 2) * 3 + 7
+    assert _unit_cost(unit, [2.5, 7]) is _unit_cost(unit, [2.5, 7])
+    assert _unit_cost(unit, [3, 7]) == 16  # other prices: worked out again

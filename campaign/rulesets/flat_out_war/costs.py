@@ -166,8 +166,30 @@ def _attribute_points(
 
 
 def price_element(element: Element, edition: str, opts: CostOptions | None = None) -> ElementCost:
-    """One element's cost, each term a CostLine (the breakdown a UI can show)."""
+    """One element's cost, each term a CostLine (the breakdown a UI can show). The cost (a
+    frozen record, shared) is worked out once for each element, edition and options: every
+    battle between the same forces (a replay, `muster simulate`) prices them again."""
     opts = opts or CostOptions()
+    # (the options by their fields: hashing the record itself would have attrs make its
+    # hash on first use, a compile on the way to a process's first battle)
+    key = (id(element), edition, opts.ranged_base_dac, opts.free_attributes)
+    found = _PRICED.get(key)
+    if found is not None and found[0] is element:
+        return found[1]
+    cost = _price_element(element, edition, opts)
+    if len(_PRICED) >= 4096:  # forces edited for hours in one process: keep the cache bounded
+        _PRICED.clear()
+    _PRICED[key] = (element, cost)  # (the element is kept with its cost: its id stays its own)
+    return cost
+
+
+# (id(element), edition, each field of the options) -> (element, its cost). The price reads
+# the element's die, MOVE, weapons and attributes, all frozen with it.
+_PRICED: dict[tuple[int, str, int, frozenset[str]], tuple[Element, ElementCost]] = {}
+
+
+def _price_element(element: Element, edition: str, opts: CostOptions) -> ElementCost:
+    """`price_element` worked out."""
     ed = EDITION_COSTS[edition]
     bdie = base_die(element)
     if bdie is None:

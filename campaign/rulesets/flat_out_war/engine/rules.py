@@ -31,7 +31,7 @@ from campaign.engine.events import Event
 from campaign.engine.rules import BattleRules
 from campaign.engine.setup import BattleSetup
 from campaign.engine.state import BattleState, ElementState, liveness_epoch, marks_epoch, state_from_setup
-from campaign.force import Element, Weapon
+from campaign.force import Element, Unit, Weapon
 from campaign.rulesets.flat_out_war.editions import V17
 from campaign.rulesets.flat_out_war.engine.combatant import (
     Combatant,
@@ -223,9 +223,7 @@ class FlatOutWarRules(
                 us = state.units[i]
                 i += 1
                 # VP basis: the unit's creation cost (A-53), every element it was created with
-                each = [self._price(e, side.force, opts, prices) for e in unit.elements]
-                cost = sum((Fraction(x).limit_denominator(1000) * e.count for x, e in zip(each, unit.elements)),
-                           Fraction(0))
+                cost = _unit_cost(unit, [self._price(e, side.force, opts, prices) for e in unit.elements])
                 us.data.update(start=len(us.elements), lost=0, morale="steady", disordered=False,
                                cost=cost, officer="", attached_to="")
                 if not us.elements:  # lost in an earlier battle: not on the table, worth nothing now
@@ -513,6 +511,24 @@ class FlatOutWarRules(
                 and held[3] == marks_epoch():
             return handler(state, command, ctx, checked=held[4])  # type: ignore[no-any-return]
         return handler(state, command, ctx)  # type: ignore[no-any-return]
+
+
+def _unit_cost(unit: Unit, each: list[Any]) -> Fraction:
+    """The unit's creation cost from its elements' prices (`each`, in order), as an exact
+    Fraction; worked out once for each unit and prices (battles between the same forces)."""
+    key = (id(unit), tuple(each))
+    found = _UNIT_COSTS.get(key)
+    if found is not None and found[0] is unit:
+        return found[1]
+    cost = sum((Fraction(x).limit_denominator(1000) * e.count for x, e in zip(each, unit.elements)), Fraction(0))
+    if len(_UNIT_COSTS) >= 4096:  # keep the cache bounded, as static_traits does
+        _UNIT_COSTS.clear()
+    _UNIT_COSTS[key] = (unit, cost)  # (the unit is kept with it: its id stays its own)
+    return cost
+
+
+# (id(unit), its elements' prices) -> (unit, cost)
+_UNIT_COSTS: dict[tuple[int, tuple[Any, ...]], tuple[Unit, Fraction]] = {}
 
 
 def _flying(effects: list[Any], unit: str) -> bool:
