@@ -26,6 +26,7 @@ import time
 START = time.perf_counter()
 
 import argparse  # noqa: E402
+import gc  # noqa: E402
 import os  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
@@ -41,6 +42,12 @@ DEMO_ON_SCREEN = ("Demo: The Hive War", "Hot Landing", "Humans → The Last Brid
 
 def child(kind: str) -> None:
     sys.path.insert(0, str(ROOT))
+    if kind != "bare":
+        # `muster` pauses the cycle collector before it imports Textual and the app (tui/cli).
+        # The timed app below has to import them before `muster` runs, so they are imported
+        # paused here too, as `muster` would; the collector is on again when `muster` starts,
+        # which pauses it and has the app resume it after the first screen, as in a real start.
+        gc.disable()
     from textual.app import App, ComposeResult
     from textual.widgets import Static
 
@@ -100,6 +107,7 @@ def child(kind: str) -> None:
     shows = DashboardScreen.show
     DashboardScreen.show = show  # type: ignore[method-assign]
     tui.app.MusterApp = Timed  # type: ignore[misc]
+    gc.enable()
     with tempfile.TemporaryDirectory() as tmp:
         muster([tmp, "--demo"])
 
