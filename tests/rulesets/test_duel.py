@@ -132,7 +132,7 @@ async def test_the_battle_screen_plays_a_strike_with_its_odds(tmp_path: Path) ->
         actions.focus()
         actions.highlighted = first
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         labels = [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
         strike = next(i for i, label in enumerate(labels) if ": strike " in label)
         actions.highlighted = strike
