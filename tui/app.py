@@ -49,6 +49,8 @@ class MusterApp(App[None]):
     # Breakpoint classes on every screen drive the "terminal too small" notice (styles/app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
+    # A maximized widget keeps the footer below it, Textual's and Muster's (not a Footer).
+    ALLOW_IN_MAXIMIZED_VIEW: ClassVar[str] = "Footer, MusterFooter"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", show=False),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),

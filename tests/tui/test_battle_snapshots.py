@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from scenarios.demo import write_demo
@@ -71,7 +70,8 @@ async def footers_drawn(pilot: Pilot[object], screens: list[Screen[object]]) -> 
     steady = 0
     for _ in range(200):
         await pilot.pause()
-        drawn = all(footer.query(FooterKey) or footer.query(FooterKeys) for screen in screens for footer in screen.query(Footer))
+        footers = [footer for screen in screens for footer in screen.query("Footer, MusterFooter")]
+        drawn = all(footer.query(FooterKey) or footer.query(FooterKeys) for footer in footers)
         steady = steady + 1 if drawn else 0
         if steady == 2:
             return

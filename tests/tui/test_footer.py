@@ -3,11 +3,11 @@ compact FooterKeys were, and clicked, hovered and explained as they were."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from tests.tui.campaign_fixture import make_toy_campaign
@@ -18,16 +18,12 @@ from tui.screens.dashboard import DashboardScreen
 from tui.widgets.footer import FooterKeys, MusterFooter
 
 
-def widget_per_key(self: MusterFooter) -> Iterator[Any]:
-    """The footer as it was: Textual's FooterKey widgets, one a key (the reference)."""
-    from textual.widgets import Footer
-
-    self.set_reactive(Footer._bindings_ready, True)
-    self._shown = self._active()
-    for widget in Footer.compose(self):
-        if isinstance(widget, FooterKey):
-            widget.add_class("-compact", update=False)
-        yield widget
+def textuals_footer(patch: pytest.MonkeyPatch) -> None:
+    """Every Muster screen composes Textual's own compact Footer instead (the reference:
+    a FooterKey widget a key, built by Textual's choice of bindings)."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("tui.") and getattr(module, "MusterFooter", None) is MusterFooter:
+            patch.setattr(module, "MusterFooter", lambda: Footer(compact=True))
 
 
 async def footer_lines(folder: Path, theme: str, size: tuple[int, int]) -> tuple[dict[str, list[tuple[str, str]]], int]:
@@ -62,7 +58,7 @@ async def test_the_keys_are_drawn_as_textuals_footer_keys(
     folder = make_toy_campaign(tmp_path / "toy")
     ours, our_widgets = await footer_lines(folder, theme, size)
     with monkeypatch.context() as patch:
-        patch.setattr(MusterFooter, "compose", widget_per_key)
+        textuals_footer(patch)
         theirs, their_widgets = await footer_lines(folder, theme, size)
     assert ours == theirs
     assert our_widgets == 0 and their_widgets > 5  # no FooterKey widget; a widget a key
@@ -117,7 +113,7 @@ async def test_the_palettes_key_lights_up_as_textuals_and_opens_the_palette(
     folder = make_toy_campaign(tmp_path / "toy")
     ours = await palette_line(folder, theme)
     with monkeypatch.context() as patch:
-        patch.setattr(MusterFooter, "compose", widget_per_key)
+        textuals_footer(patch)
         theirs = await palette_line(folder, theme)
     assert ours == theirs
     app = MusterApp(folder.parent)
@@ -155,3 +151,20 @@ def test_the_keys_measure_what_they_draw() -> None:
     keys = FooterKeys([Key("escape", "esc", "Back", False, ""), Key("p", "p", "", False, "")])
     assert keys.get_content_width(None, None) == len("esc Back p")  # type: ignore[arg-type]
     assert [keys.key_at(x) for x in (0, 7, 8, 9, 10)] == [0, 0, None, 1, None]
+
+
+async def test_the_footer_stays_under_a_maximized_widget(tmp_path: Path) -> None:
+    folder = make_toy_campaign(tmp_path / "toy")
+    app = MusterApp(folder.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_campaign(folder)
+        await settle(pilot)
+        screen = app.screen
+        widget = next(w for w in screen.query("*") if w.allow_maximize and not isinstance(w, MusterFooter))
+        assert screen.maximize(widget, container=False)
+        await settle(pilot)
+        shown = set(screen._compositor.visible_widgets)
+        assert widget in shown and screen.query_one(MusterFooter) in shown
+        assert len([w for w in screen.children if w in shown]) < len(screen.children)  # the others are hidden
+        assert "Next battle" in screen._compositor.render_strips()[-1].text

@@ -22,12 +22,11 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
+from textual.containers import ScrollableContainer
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 
 class Key(NamedTuple):
@@ -148,9 +147,31 @@ class FooterKeys(Widget):
             self.app.simulate_key(self.keys[index].key)
 
 
-class MusterFooter(Footer):
+class MusterFooter(ScrollableContainer, can_focus=False, can_focus_children=False):
+    """The bottom line of a screen: its shown bindings, then the command palette's key,
+    chosen and ordered as Textual's compact Footer chooses them (one key per action, the
+    first bound; Muster has no binding groups, which Textual's Footer would gather).
+
+    Not a Footer: Textual's Footer brings its own style sheet (parsed, and matched against
+    every widget) and composes throwaway FooterKey widgets, one a key, that this one only
+    read (issue 17's start-up). Its rules for itself are copied here; the app lets it
+    stay on screen beside a maximized widget, as Textual lets a Footer (tui/app.py)."""
+
+    ALLOW_SELECT = False
+    # Textual's Footer's rules for the Footer itself (its others style FooterKey widgets)
+    DEFAULT_CSS = """
+    MusterFooter {
+        layout: horizontal;
+        color: $footer-foreground;
+        background: $footer-background;
+        dock: bottom;
+        height: 1;
+        scrollbar-size: 0 0;
+    }
+    """
+
     def __init__(self) -> None:
-        super().__init__(compact=True)
+        super().__init__()
         self._shown: list[Any] | None = None  # the bindings the keys were built from
         self._rebuilding = False  # a rebuild is already scheduled
 
@@ -166,33 +187,51 @@ class MusterFooter(Footer):
         ]
 
     def compose(self) -> ComposeResult:
-        self._rebuilding = False
         # The screen's own and the app's bindings are known as it composes (a focused
         # widget adds only hidden ones): the keys come with the first frame, not after it.
-        self.set_reactive(Footer._bindings_ready, True)
+        self._rebuilding = False
         self._shown = self._active()
-        keys: list[Key] = []
-        for widget in super().compose():  # Textual's choice and order of keys, not yet mounted
-            if not isinstance(widget, FooterKey):
-                if keys:
-                    yield FooterKeys(keys)
-                    keys = []
-                yield widget
-                continue
-            tooltip = widget._tooltip if isinstance(widget._tooltip, str) else ""
-            key = Key(widget.key, widget.key_display, widget.description, widget._disabled, tooltip)
-            if widget.has_class("-command-palette"):
-                if keys:
-                    yield FooterKeys(keys)
-                    keys = []
-                yield FooterKeys([key], classes="-command-palette")
-                continue
-            keys.append(key)
-        if keys:
-            yield FooterKeys(keys)
+        app = self.app
+        active = self.screen.active_bindings
+        by_action: dict[str, Key] = {}  # the first shown binding of each action, in order
+        for _node, binding, enabled, tooltip in active.values():
+            if binding.show and binding.action not in by_action:
+                display = app.get_key_display(binding)
+                by_action[binding.action] = Key(binding.key, display, binding.description, not enabled, tooltip)
+        if by_action:
+            yield FooterKeys(list(by_action.values()))
+        if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
+            _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
+            key = Key(binding.key, app.get_key_display(binding), binding.description, not enabled,
+                      binding.tooltip or binding.description)  # fmt: skip
+            yield FooterKeys([key], classes="-command-palette")
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Rebuilds the keys after the next refresh when what they show would change (not
+        while the terminal is unfocused: Textual's Footer waits for the focus too)."""
         if not self.is_attached or screen is not self.screen or self._rebuilding or self._shown == self._active():
             return
-        super().bindings_changed(screen)  # rebuilds after the next refresh (unless the terminal is unfocused)
-        self._rebuilding = screen.app.app_focus
+        if screen.app.app_focus:
+            self._rebuilding = True
+            self.call_after_refresh(self.recompose)
+
+    # Textual's Footer's: the mouse wheel scrolls a footer wider than the screen sideways
+    def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.allow_horizontal_scroll:
+            self.release_anchor()
+            if self._scroll_right_for_pointer(animate=True):
+                event.stop()
+                event.prevent_default()
+
+    def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.allow_horizontal_scroll:
+            self.release_anchor()
+            if self._scroll_left_for_pointer(animate=True):
+                event.stop()
+                event.prevent_default()
