@@ -9,6 +9,7 @@ ones, its scheme's and its ruleset's), so two rulesets may both have an "attack"
 
 from __future__ import annotations
 
+import sys
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -240,6 +241,60 @@ class CommandTypes:
         return command.to_dict()
 
 
+# Annotation strings ("str", "dict[str, Any]"...) compiled once per process: typing.get_type_hints
+# compiles each one anew for every class (some 400k instructions a string, 34 strings in a
+# process's first battle), while the code of a string is the same whatever module reads it.
+_CODE: dict[str, types.CodeType] = {}
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """An attrs class's field name -> its resolved type: what typing.get_type_hints(cls)
+    answers for the fields (ClassVars left out), made once per class. Each annotation string
+    is evaluated as get_type_hints does (its class's namespace, then its module's, then
+    builtins); a result other than a plain class or a generic of plain classes is left to
+    get_type_hints itself. NameError or TypeError when an annotation cannot be resolved."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        found = _FIELD_TYPES[cls] = _resolved_fields(cls)
+    return found
+
+
+def _resolved_fields(cls: type) -> dict[str, Any]:
+    names = {f.name for f in attrs.fields(cls)}
+    hints: dict[str, Any] = {}
+    for base in reversed(cls.__mro__):
+        ann = base.__dict__.get("__annotations__")
+        if not isinstance(ann, dict):
+            continue
+        mine = [(name, value) for name, value in ann.items() if name in names]
+        if not mine:
+            continue
+        module_ns = getattr(sys.modules.get(base.__module__), "__dict__", {})
+        class_ns = dict(vars(base))  # (get_type_hints' order: class first as globals, module as locals)
+        for name, value in mine:
+            if isinstance(value, str):
+                code = _CODE.get(value)
+                if code is None:
+                    code = _CODE[value] = compile(value, "<string>", "eval")
+                value = eval(code, class_ns, module_ns)  # noqa: S307 -- our own classes' annotations
+            if not _simple_hint(value):  # None, Annotated, nested strings...: as typing says
+                every = typing.get_type_hints(cls)
+                return {name: hint for name, hint in every.items() if name in names}
+            hints[name] = value
+    return hints
+
+
+def _simple_hint(value: Any, arg: bool = False) -> bool:
+    """Whether get_type_hints would answer `value` itself (or its equal): a class, Any, or a
+    builtin generic or `|` union of such (`...` as an argument: tuple[str, ...])."""
+    if value is Any or (arg and value is Ellipsis):
+        return True
+    if isinstance(value, (types.GenericAlias, types.UnionType)):
+        return all(_simple_hint(a, True) for a in typing.get_args(value))
+    return isinstance(value, type)
+
+
 _TYPE_NAMES: dict[tuple[type, str], str] = {}
 
 
@@ -248,7 +303,7 @@ def _type_name(cls: type[Command], field: str) -> str:
     key = (cls, field)
     if key not in _TYPE_NAMES:
         try:
-            hint = typing.get_type_hints(cls).get(field)
+            hint = field_types(cls).get(field)
         except (NameError, TypeError):  # an annotation that cannot be resolved here: no shape check
             hint = None
         origin = typing.get_origin(hint) or hint
@@ -267,7 +322,7 @@ def _plain_fields(cls: type[Command]) -> dict[str, str] | None:
     """Field name -> its plain kind, or None if some field is of another type (cattrs then)."""
     if cls not in _PLAIN:
         try:
-            hints = typing.get_type_hints(cls)
+            hints: dict[str, Any] | None = field_types(cls)
         except (NameError, TypeError):
             hints = None
         kinds: dict[str, str] | None = {}

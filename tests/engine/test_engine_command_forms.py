@@ -4,12 +4,15 @@ still go to cattrs (and its errors)."""
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+import pkgutil
+import typing
+from typing import Annotated, Any, Optional
 
 import attrs
 import pytest
 
-from campaign.engine.commands import Command, CommandTypes, _converter
+from campaign.engine.commands import Command, CommandTypes, _converter, field_types
 from campaign.engine.dice import RollRecord
 from campaign.engine.errors import IllegalCommand
 
@@ -65,3 +68,38 @@ def test_a_roll_from_the_log_is_the_same_by_either_path() -> None:
         RollRecord.from_dict({"die": 6, "faces": [2], "by": "me"})
     with pytest.raises(ValueError, match="a roll needs"):
         RollRecord.from_dict({"die": 6})
+
+
+def _every_command_type() -> list[type[Command]]:
+    import campaign  # every module of the pure layer, so that every ruleset's commands exist
+
+    for module in pkgutil.walk_packages(campaign.__path__, "campaign."):
+        importlib.import_module(module.name)
+    found: list[type[Command]] = []
+    todo = [Command]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            found.append(sub)
+            todo.append(sub)
+    return found
+
+
+def test_field_types_are_what_get_type_hints_answers_for_every_command_type() -> None:
+    classes = _every_command_type() + [Order, _Odd]
+    assert len(classes) > 50  # (the core's, the schemes' and every ruleset's)
+    for cls in classes:
+        fields = attrs.fields_dict(cls)
+        want = {name: hint for name, hint in typing.get_type_hints(cls).items() if name in fields}
+        assert field_types(cls) == want, cls
+        assert list(field_types(cls)) == list(want), cls
+
+
+@attrs.define(frozen=True)
+class _Odd(Command):
+    """Annotations that get_type_hints changes (Optional, Annotated): left to it."""
+
+    type = "odd"
+    maybe: Optional[str] = None  # noqa: UP007 -- the typing form on purpose
+    noted: Annotated[int, "why"] = 0
+    either: str | None = None
+    rest: tuple[str, ...] = ()
