@@ -92,7 +92,7 @@ class _Kept:
     canonical JSON, snapshots, eq and copies never see them (a copy starts without)."""
 
     __slots__ = ("_living", "_at")
-    _living: tuple[int, list[ElementState]]  # UnitState.alive as of a liveness epoch
+    _living: tuple[int, tuple[ElementState, ...]]  # UnitState.living as of a liveness epoch
     _at: tuple[list[Any], dict[str, int]]  # a units or elements list and its ids' positions
 
 
@@ -107,17 +107,24 @@ class UnitState(_Kept):
 
     @property
     def alive(self) -> list[ElementState]:
-        # asked thousands of times a battle, mostly while no element lives or dies: the
-        # living elements are kept on the unit for the liveness epoch (a copy is answered)
+        """The living elements, in order: a new list the caller may change (`living` to read)."""
+        return list(self.living)
+
+    @property
+    def living(self) -> tuple[ElementState, ...]:
+        """The living elements, in order, without a copy: the same tuple while the liveness
+        epoch stays (a tuple held stays as it was made when elements die or revive)."""
+        # asked thousands of times a battle, mostly while no element lives or dies: kept on
+        # the unit for the liveness epoch
         try:
             kept = self._living
             if kept[0] == _EPOCH[0]:
-                return kept[1][:]
+                return kept[1]
         except AttributeError:  # (not asked yet, or a copy)
             pass
-        living = [e for e in self.elements if e.alive]
+        living = tuple([e for e in self.elements if e.alive])
         _set(self, "_living", (_EPOCH[0], living))
-        return living[:]
+        return living
 
     @property
     def eliminated(self) -> bool:

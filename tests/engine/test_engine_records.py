@@ -87,6 +87,29 @@ def test_living_elements_follow_the_liveness_epoch() -> None:
     assert unit.eliminated
 
 
+def test_living_is_one_tuple_while_the_epoch_stays_and_copies_keep_their_own() -> None:
+    import copy
+
+    from campaign.engine.snapshot import decode, encode
+
+    unit = UnitState("u", "U", "a", [ElementState(f"u/e-{n}", "E", "u") for n in range(3)])
+    held = unit.living
+    assert isinstance(held, tuple) and unit.living is held  # no copy while nothing lives or dies
+    assert unit.alive == list(held) and unit.alive is not unit.alive  # alive: a list of the caller's
+    # copies made while the tuple is kept (a snapshot's state, undo's replay from one): each
+    # answers its own element objects, never the original's kept ones
+    for twin in (copy.copy(unit), copy.deepcopy(unit), attrs.evolve(unit), decode(encode(unit))):
+        assert [id(e) for e in twin.living] == [id(e) for e in twin.elements if e.alive]
+        twin.elements[0].alive = False
+        assert [e.id for e in twin.living] == ["u/e-1", "u/e-2"]
+        twin.elements[0].alive = True
+    unit.elements[1].alive = False
+    assert [e.id for e in held] == ["u/e-0", "u/e-1", "u/e-2"]  # a held tuple stays as it was made
+    assert [e.id for e in unit.living] == ["u/e-0", "u/e-2"] and unit.living is unit.living
+    unit.elements[1].alive = True
+    assert unit.living == held and unit.living is not held
+
+
 def test_unit_and_element_assignments_move_the_epochs_as_attrs_hooks_did() -> None:
     from campaign.engine import state as S
 

@@ -35,7 +35,10 @@ def check_derived(b: Battle, views: bool = True) -> None:
         assert rules._side_standing(state, side) == state.units_of(side)
     for unit in state.units:
         able = [e for e in unit.elements if e.alive and not (e.markers.get("snared") or e.markers.get("down"))]
-        assert rules._able(state, unit) == able
+        assert list(rules._able(state, unit)) == able
+        # the unit's kept living elements: its own element objects (not equal copies a
+        # restored or replayed state would leave behind), in order
+        assert [id(e) for e in unit.living] == [id(e) for e in unit.elements if e.alive], unit.id
         pace = rules._pace(state, unit)
         if pace is not None and able:  # the pace of whichever of them may move
             assert pace == min(m for m in (rules.element_of(state, e).move or 0 for e in able) if m > 0)
@@ -278,7 +281,7 @@ def test_able_elements_when_none_could_be_snared_or_down_and_when_one_could() ->
     assert rules._may_disable
     reds = state.unit("reds")
     reds.elements[0].markers["snared"] = True
-    assert rules._able(state, reds) == [reds.elements[1]]
+    assert list(rules._able(state, reds)) == [reds.elements[1]]
 
 
 def test_pace_of_a_crewed_gun_is_its_crew() -> None:

@@ -5,6 +5,7 @@ misfire lockouts and Reload)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -87,11 +88,11 @@ class ActivationMixin(PlayHelpers):
             return []
         return self._commands_for(state, unit, self._able(state, unit))
 
-    def _commands_for(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[CommandSpec]:
+    def _commands_for(self, state: BattleState, unit: UnitState, able: Sequence[ElementState]) -> list[CommandSpec]:
         """`activation_commands` for a standing unit whose `_able` elements the caller has."""
         return list(LazySpecs(self._command_items(state, unit, able)))
 
-    def _command_items(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[Item]:
+    def _command_items(self, state: BattleState, unit: UnitState, able: Sequence[ElementState]) -> list[Item]:
         """`_commands_for` in order, its melee and shoot specs as `AttackPart`s and its
         attach, switch and cast specs as `LazyPart`s (made as read: a replay's check makes
         only the group its command names, the autoplayer never an attach or a switch)."""
@@ -166,7 +167,7 @@ class ActivationMixin(PlayHelpers):
                 specs.append(spec)
         return specs
 
-    def _own_specs(self, state: BattleState, unit: UnitState, able: list[ElementState]) -> list[CommandSpec]:
+    def _own_specs(self, state: BattleState, unit: UnitState, able: Sequence[ElementState]) -> list[CommandSpec]:
         """The `switch` and `cast` specs of the unit's `able` elements, element by element
         (made when the menu is read: a `LazyPart`)."""
         unit_id = unit.id

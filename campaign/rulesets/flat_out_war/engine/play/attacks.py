@@ -85,8 +85,8 @@ class AttackMixin(PlayHelpers):
         target = self._unit(state, cmd.target, "target unit")
         self._check_hidden(target)
         self._check_attackers(state, unit, fact(cmd, "attackers", MELEE_FACTS), "melee")
-        if all(e.markers.get("submerged") for e in target.alive) and not any(
-            self.combatant(state, e).has("submersible weapon") for e in unit.alive
+        if all(e.markers.get("submerged") for e in target.living) and not any(
+            self.combatant(state, e).has("submersible weapon") for e in unit.living
         ):
             raise IllegalCommand("FOW 20 Submersible", "a submerged target can only be attacked with Submersible Weapon")
         if not fact(cmd, "in_contact", MELEE_FACTS):
@@ -98,7 +98,7 @@ class AttackMixin(PlayHelpers):
     def _check_aspect(self, state: BattleState, target: UnitState, aspect: str) -> None:
         if aspect == "front":
             return
-        if target.alive and all(es.markers.get("faced") for es in target.alive):
+        if target.living and all(es.markers.get("faced") for es in target.living):
             raise IllegalCommand("FOW 8 A-18", f"{target.name} turned to face the charge: the attack comes from "
                                                "its front")
         if aspect != "flank":
@@ -133,7 +133,7 @@ class AttackMixin(PlayHelpers):
             raise IllegalCommand("FOW 11", "no line of sight to the target (only Arcing Artillery ignores it)")
         if not fact(cmd, "in_arc", SHOOT_FACTS) and not any(w.mount == "turret" for c in cs for w in c.ranged):
             raise IllegalCommand("FOW 11", "the target is not in the firing elements' arc")
-        if any(e.markers.get("hidden") for e in target.alive) and not fact(cmd, "within_12", SHOOT_FACTS):
+        if any(e.markers.get("hidden") for e in target.living) and not fact(cmd, "within_12", SHOOT_FACTS):
             raise IllegalCommand("FOW 20 Stealth", "a hidden Stealth target can only be chosen from 12\" or less")
         if all(e.markers.get("submerged") for e in target.alive) and not any(
             c.weapon_has(w, "submersible weapon") for c in cs for w in c.ranged
@@ -305,7 +305,7 @@ class AttackMixin(PlayHelpers):
         done = set(unit.markers.get("attacked", [])) if unit.markers.get("acted") in ("melee", "shoot") else set()
         able = [e for e in self._able(state, unit) if e.id not in done]
         if not able and not chosen:  # every element has attacked: a further action starts afresh
-            able = self._able(state, unit)  # (only an activation scheme that allows one offers it)
+            able = list(self._able(state, unit))  # (only an activation scheme that allows one offers it)
             done = set()
         picked = [e for e in able if e.id in set(chosen)] if chosen else able
         room = self._rank_room(state, unit, kind, len(done))
@@ -322,7 +322,7 @@ class AttackMixin(PlayHelpers):
         """How many more elements of a tight unit may attack in this Other Action."""
         if kind not in ("melee", "shoot") or self._loose(state, unit) or unit.data.get("disordered"):
             return None
-        cap = fighting_ranks(len(unit.alive), unit.data.get("formation", "line"), unit.data.get("depth", "single"),
+        cap = fighting_ranks(len(unit.living), unit.data.get("formation", "line"), unit.data.get("depth", "single"),
                              kind)  # type: ignore[arg-type]
         return max(cap - used, 0)
 
@@ -343,7 +343,7 @@ class AttackMixin(PlayHelpers):
             unit.markers["attacked"] = sorted({*earlier, *(e.id for e in attackers)})
         if fact(cmd, "will_run", specs):
             unit.markers["ran"] = True
-        for es in unit.alive:
+        for es in unit.living:
             es.data["acted_turn"] = state.turn
 
     def _allocation(self, state: BattleState, target: UnitState, cmd: Attack | None) -> list[ElementState]:
@@ -358,7 +358,7 @@ class AttackMixin(PlayHelpers):
         """The unit's living elements, then its attached officer's: the officer belongs to
         the unit (FOW 20 Command), so hits may be handed to it (A-23)."""
         officer = unit.data.get("officer")
-        return unit.alive + (state.unit(officer).alive if officer else [])
+        return [*unit.living, *state.unit(officer).living] if officer else list(unit.living)
 
     def attack_modifiers(self, state: BattleState, unit: UnitState, target: UnitState) -> tuple[Mod, ...]:
         """Extra modifiers on every attack die of `unit` against `target`: none in Flat

@@ -3,7 +3,7 @@ the elements able to act, the enemies, spell effects on a unit and an attack's S
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from campaign.engine.commands import Reroll
@@ -55,7 +55,7 @@ class PlayHelpers:
         def _created(self, state: BattleState, unit: UnitState) -> tuple[frozenset[str], bool]: ...
         # movement.py
         def must_fly_on(self, state: BattleState, unit: UnitState,
-                        able: list[ElementState] | None = None) -> bool: ...
+                        able: Sequence[ElementState] | None = None) -> bool: ...
         # charging.py
         def _contact_made(self, state: BattleState, ctx: Context, charger: UnitState, defenders: list[UnitState],
                           elsewhere: set[str]) -> Resolution: ...
@@ -166,10 +166,11 @@ class PlayHelpers:
             found = self._bought_of[es.id] = (traits[0][0], any(w.kind == "ranged" for w in element.weapons))
         return found
 
-    def _able(self, state: BattleState, unit: UnitState) -> list[ElementState]:
-        """Elements that may move and act: alive, not snared, not down."""
+    def _able(self, state: BattleState, unit: UnitState) -> Sequence[ElementState]:
+        """Elements that may move and act: alive, not snared, not down (do not change it:
+        it may be the unit's own `living` tuple)."""
         if not self._may_disable:  # no element could be snared or down: the living ones
-            return unit.alive
+            return unit.living
         return [e for e in unit.elements
                 if e.alive and not (e.markers and (e.markers.get("snared") or e.markers.get("down")))]
 
@@ -179,7 +180,7 @@ class PlayHelpers:
         if self.edition != V17 and "loose cohesion" not in self._created(state, unit)[0]:
             return False  # (none of its elements was created loose)
         return any(self.combatant(state, e).has("loose cohesion")
-                   or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.alive
+                   or (self.edition == V17 and self.combatant(state, e).kind == "vehicle") for e in unit.living
                    if "loose cohesion" in self._bought(state, e)[0] or self.edition == V17)
 
     def _enemies(self, state: BattleState, side: str) -> list[UnitState]:
@@ -270,7 +271,7 @@ class PlayHelpers:
     def _situation(self, state: BattleState, unit: UnitState, target: UnitState | None, cmd: FactCommand,
                    specs: tuple) -> Situation:
         tgt_flying = bool(target) and any(
-            e.markers.get("airborne") or e.markers.get("jumped") for e in target.alive  # type: ignore[union-attr]
+            e.markers.get("airborne") or e.markers.get("jumped") for e in target.living  # type: ignore[union-attr]
         )
         f = facts_of(cmd, specs).get  # (one dict for the half dozen facts asked)
         return Situation(

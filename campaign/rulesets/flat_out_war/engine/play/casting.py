@@ -58,7 +58,7 @@ class CastingMixin(PlayHelpers):
         sit = self._situation(state, unit, target, cmd, CAST_FACTS)
         lost_before = self._loss_mark()
         attack = spell.name in ("Zap", "Fireball")
-        tgt_c = self.combatant(state, target.alive[0]) if (attack and target and target.alive) else None
+        tgt_c = self.combatant(state, target.living[0]) if (attack and target and target.living) else None
         mods = spell_modifiers(caster, spell.difficulty, sit, self.edition, target=tgt_c, ranged_attack=attack)
         if attack and tgt_c is not None and heavy_armour_blocks(caster, "spell", caster.die, tgt_c, self.edition) \
                 and spell.name == "Zap":
@@ -94,7 +94,7 @@ class CastingMixin(PlayHelpers):
                                         source=es.id, data={"fresh": True}))
         elif spell.name == "Zap":
             assert target is not None
-            victim = target.alive[0] if target.alive else None
+            victim = target.living[0] if target.living else None
             if victim is not None:
                 ctx.emit("hit", f"{victim.name} is zapped", element=victim.id)
                 yield from self._hit(state, ctx, victim, hit_from(caster, caster.die, self.edition, zap=True, source="Zap"),

@@ -51,7 +51,7 @@ class ChargeMixin(PlayHelpers):
         (an element of a tight unit touching another enemy holds the whole unit)."""
         if self.edition != SO or not self.options["face_charge_prompt"] or charger.eliminated:
             return
-        able = self._able(state, defender)
+        able = list(self._able(state, defender))  # (a list: `turned == able` below)
         if not able:
             return
         others = [u for u in contact.touching(state, defender) if u.id != charger.id]

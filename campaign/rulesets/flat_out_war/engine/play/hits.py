@@ -91,7 +91,7 @@ class HitsMixin(PlayHelpers):
         if not self._static_has(state, transport, "transport"):  # only a Transport could take anyone aboard
             return
         for unit in state.units:
-            for es in unit.alive:
+            for es in unit.living:  # (a tuple: a recovery roll's loss leaves it as it was)
                 if es.markers.get("carried_by") != transport.id:
                     continue
                 es.markers.pop("carried_by", None)

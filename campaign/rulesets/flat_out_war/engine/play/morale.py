@@ -69,13 +69,13 @@ class MoraleMixin(PlayHelpers):
         return self._unit_places[2].get(id(unit))
 
     def _morale_roll(self, state: BattleState, unit: UnitState, rally: bool) -> tuple[M.MoraleRoll | None, Any]:
-        cs = [(e, self.combatant(state, e)) for e in unit.alive]
+        cs = [(e, self.combatant(state, e)) for e in unit.living]
         officer = None
         officer_es = None
         if unit.data.get("officer"):
             o = state.unit(unit.data["officer"])
-            if o.alive:
-                officer_es = o.alive[0]
+            if o.living:
+                officer_es = o.living[0]
                 officer = self.combatant(state, officer_es)
         rank = [(e, c) for e, c in cs]
         if officer is None:

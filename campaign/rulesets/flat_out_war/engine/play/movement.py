@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -113,7 +113,7 @@ class MovementMixin(PlayHelpers):
         airborne = self._flies(state, unit, cmd)
         if airborne and distance_moved < 2 and not all(c.has("hover") for c in views()):
             raise IllegalCommand("FOW 20 Flying", "a flying element moves at least 2\" every turn (Hover is exempt)")
-        why = depth_problem(len(unit.alive), f("depth") or "")
+        why = depth_problem(len(unit.living), f("depth") or "")
         if why:
             raise IllegalCommand("FOW 5.1", why)
         if f("in_cohesion") is False:
@@ -193,7 +193,7 @@ class MovementMixin(PlayHelpers):
                 raise IllegalCommand("FOW 20 Transport", why)
         self.hand_over(state, cmd, MoveChecked(facts, distance_moved))
 
-    def _load_problem(self, state: BattleState, carrier: ElementState, boarding: list[ElementState]) -> str | None:
+    def _load_problem(self, state: BattleState, carrier: ElementState, boarding: Sequence[ElementState]) -> str | None:
         """The loads the Transport was bought for (`Transport 10 x d6`, or alternatives):
         the carried elements, those aboard and those boarding, must fit one of them."""
         from campaign.rulesets.flat_out_war.attributes import AttributeTextError, parse_attribute
@@ -239,9 +239,9 @@ class MovementMixin(PlayHelpers):
         fly = fact(cmd, "fly", MOVE_FACTS)
         if fly == "take_off":
             return True
-        return fly != "land" and any(e.markers.get("airborne") for e in unit.alive)
+        return fly != "land" and any(e.markers.get("airborne") for e in unit.living)
 
-    def must_fly_on(self, state: BattleState, unit: UnitState, able: list[ElementState] | None = None) -> bool:
+    def must_fly_on(self, state: BattleState, unit: UnitState, able: Sequence[ElementState] | None = None) -> bool:
         """An airborne unit (Hover aside) that has not moved yet this activation still owes
         its 2\" (FOW 20 Flying): it may not end the activation without moving or landing.
         `able`: `_able(unit)`, when the caller has it."""
@@ -263,7 +263,7 @@ class MovementMixin(PlayHelpers):
         return Fraction(self._allowance(state, unit, cmd, running, able)) if able else Fraction(0)
 
     def _allowance(self, state: BattleState, unit: UnitState, cmd: Move, running: bool,
-                   able: list[ElementState] | None = None, airborne: bool | None = None,
+                   able: Sequence[ElementState] | None = None, airborne: bool | None = None,
                    f: Callable[[str], Any] | None = None) -> Fraction | int:
         """`able`, `airborne` and `f`: `_able(unit)`, `_flies(unit, cmd)` and
         `facts_of(cmd, MOVE_FACTS).get`, when the caller has them. Whole inches are an int."""
@@ -287,7 +287,7 @@ class MovementMixin(PlayHelpers):
             running=running,
             flying_so=airborne and self.edition == SO,
             # (only a Submersible element dives: most battles have none)
-            submerged=self._static_any("submersible") and any(e.markers.get("submerged") for e in unit.alive),
+            submerged=self._static_any("submersible") and any(e.markers.get("submerged") for e in unit.living),
             formation_change=bool(f("formation_change")) or (
                 bool(f("formation"))
                 and f("formation") != unit.data.get("formation", "line")) or (
@@ -328,7 +328,7 @@ class MovementMixin(PlayHelpers):
         for other in contact.break_off(state, unit, keep):
             ctx.emit("break_off", f"{unit.name} breaks off from {other.name}", unit=unit.id, other=other.id)
         able = self._able(state, unit)
-        for es in unit.alive:
+        for es in unit.living:
             es.markers.pop("jumped", None)
         # stealth: re-hide after a move of 4"+ without firing (A-68)
         if distance >= 4 and self._static_any("stealth"):
