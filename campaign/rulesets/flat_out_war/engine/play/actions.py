@@ -25,7 +25,7 @@ class ActionsMixin(PlayHelpers):
         target = self._unit(state, cmd.target, "target unit")
         if target.side != officer.side:
             raise IllegalCommand("FOW 20 Command", "an officer attaches to a unit of its own side")
-        if not all(self.combatant(state, e).has("command") for e in officer.alive):
+        if not all(self.combatant(state, e).has("command") for e in officer.living):
             raise IllegalCommand("FOW 20 Command", f"{officer.name} is not an officer (needs Command)")
 
     def _do_attach(self, state: BattleState, cmd: Attach, ctx: Context) -> Resolution:

@@ -295,7 +295,7 @@ class ActivationMixin(PlayHelpers):
                 ctx.emit("note", f"{es.name} is Reliant on {es.data['reliant_unknown']!r}, which is not on its side: "
                                  "it is never removed that way", element=es.id)
         if "wind" in state.data or not self._static_any("sailed") or not any(  # most battles have no Sailed
-            self.combatant(state, e).has("sailed") for u in state.units for e in u.alive
+            self.combatant(state, e).has("sailed") for u in state.units for e in u.living
         ):
             return
         (face,) = yield RollRequest(8, 1, "1 x d8 wind direction (1 N, 2 NE ... 8 NW)")
@@ -329,7 +329,7 @@ class ActivationMixin(PlayHelpers):
         side = unit.side
         # only an Ensnare weapon snares, and only a Waterborne element runs aground: without
         # either in the battle no element has anything to roll here
-        for es in list(unit.alive) if self._may_disable or self._static_any("waterborne") else ():
+        for es in unit.living if self._may_disable or self._static_any("waterborne") else ():
             if es.markers.get("snared"):  # a recovery roll frees it
                 c = self.combatant(state, es)
                 (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} escape (Snared), {es.name}", side, es)
@@ -417,7 +417,7 @@ class ActivationMixin(PlayHelpers):
             unit = state.unit(effect.target)
             ctx.emit("expired", f"{effect.kind} on {unit.name} ends", unit=unit.id, spell=effect.kind)
             if effect.kind == "Fly":  # still airborne: a recovery roll or it crashes
-                for es in list(unit.alive):
+                for es in unit.living:  # (a tuple: a crash leaves it as it was)
                     if es.markers.get("airborne") and not self._static_has(state, es, "flying"):
                         c = self.combatant(state, es)
                         (face,) = yield from self._roll(state, ctx, c.die, 1, f"1 x d{c.die} Fly ends in the air, {es.name}",

@@ -103,7 +103,7 @@ class AttackMixin(PlayHelpers):
                                                "its front")
         if aspect != "flank":
             return
-        for es in target.alive:
+        for es in target.living:
             c = self.combatant(state, es)
             if self._two_facings(c, target):
                 raise IllegalCommand("FOW 7", f"{es.name} has two facings (front and rear): no flank attack")
@@ -135,7 +135,7 @@ class AttackMixin(PlayHelpers):
             raise IllegalCommand("FOW 11", "the target is not in the firing elements' arc")
         if any(e.markers.get("hidden") for e in target.living) and not fact(cmd, "within_12", SHOOT_FACTS):
             raise IllegalCommand("FOW 20 Stealth", "a hidden Stealth target can only be chosen from 12\" or less")
-        if all(e.markers.get("submerged") for e in target.alive) and not any(
+        if all(e.markers.get("submerged") for e in target.living) and not any(
             c.weapon_has(w, "submersible weapon") for c in cs for w in c.ranged
         ):
             raise IllegalCommand("FOW 20 Submersible", "a submerged target can only be attacked with Submersible Weapon")
@@ -290,7 +290,7 @@ class AttackMixin(PlayHelpers):
         sit = Situation(attacker_effects=self.effects_on(state, unit.id), target_effects=self.effects_on(state, enemy.id))
         try:
             specs = melee_attacks([self.combatant(state, e) for e in ready],
-                                  [self.combatant(state, e) for e in enemy.alive], sit, self.edition)
+                                  [self.combatant(state, e) for e in enemy.living], sit, self.edition)
         except NoAttack:
             return
         yield from self._attack_batch(state, ctx, unit, enemy, specs, "(Trigger) in melee")

@@ -150,8 +150,8 @@ class HitsMixin(PlayHelpers):
         """A-29: a Reliant element goes once everything it relies on has left the game."""
         if not self._static_any("reliant"):  # no Reliant element in this battle: nothing to look for
             return
-        in_game = {e.id for u in state.units if not u.markers.get("removed") for e in u.alive}
-        for es in [e for u in state.units for e in u.alive if e.data.get("reliant_on")]:
+        in_game = {e.id for u in state.units if not u.markers.get("removed") for e in u.living}
+        for es in [e for u in state.units for e in u.living if e.data.get("reliant_on")]:
             if es.alive and orphaned(es.data["reliant_on"], in_game):
                 ctx.emit("destroyed", f"{es.name} is removed: what it relies on has left the game (A-29)",
                          element=es.id, reliant=True)

@@ -208,7 +208,7 @@ class MovementMixin(PlayHelpers):
                 loads = parsed.params.loads
         if not loads:
             return None  # no load written: the players' word stands (costing flags it)
-        aboard = [e for u in state.units for e in u.alive if e.markers.get("carried_by") == carrier.id]
+        aboard = [e for u in state.units for e in u.living if e.markers.get("carried_by") == carrier.id]
         riders = aboard + [e for e in boarding if e not in aboard]
         dice = [self.combatant(state, e).base_die for e in riders]
         for count, die in loads:
@@ -445,7 +445,7 @@ class MovementMixin(PlayHelpers):
                 continue
             for scary, scared in ((mover, other), (other, mover)):
                 key = f"{scary.id}|{scared.id}"
-                if key in pairs or not any(self.combatant(state, e).has("fearsome") for e in scary.alive):
+                if key in pairs or not any(self.combatant(state, e).has("fearsome") for e in scary.living):
                     continue
                 pairs.append(key)
                 if scared.eliminated:
