@@ -246,8 +246,10 @@ class LazySpecs(Sequence[CommandSpec]):
     def by_type(self) -> dict[str, list[Iterable[CommandSpec]]]:
         """`runs()` gathered by type, in the order each type first comes ({type: [run,
         ...]}), in one loop: a reader by type (the autoplayer) reads only the runs of the
-        types it wants, each a group made when read."""
+        types it wants, each a group made when read. Plain specs of a type with no group
+        of that type between them come as one run (a list)."""
         out: dict[str, list[Iterable[CommandSpec]]] = {}
+        own: dict[str, list[CommandSpec]] = {}  # each type's plain specs since its last group: one run
         if self._all is not None or self.keep is not None:
             for kind, group in groupby(self._every(), _type):  # (made whole: its runs as tuples)
                 found = out.get(kind)
@@ -258,14 +260,24 @@ class LazySpecs(Sequence[CommandSpec]):
             return out
         for item in self.items:
             run: Iterable[CommandSpec]
-            if type(item) is CommandSpec:
-                kind, run = item.type, (item,)
+            if type(item) is CommandSpec:  # (a menu of many plain specs, an activation's: one list)
+                kind = item.type
+                plain = own.get(kind)
+                if plain is not None:
+                    plain.append(item)
+                    continue
+                run = own[kind] = [item]
             elif isinstance(item, KeyedPart):
                 kind, run = item.type, item
+                if kind in own:  # (a plain spec after the group comes after it)
+                    del own[kind]
             elif isinstance(item, LazyPart) and item.types is not None and len(item.types) == 1:
                 (kind,) = item.types
                 run = item
+                if kind in own:
+                    del own[kind]
             else:  # (rare: a group of many types, a nested list)
+                own.clear()  # (a plain spec after this run comes after it)
                 for kind, run in LazySpecs([item]).runs():
                     found = out.get(kind)
                     if found is None:

@@ -204,3 +204,15 @@ def test_by_type_gathers_the_runs_and_makes_no_group_of_one_type() -> None:
             gathered.setdefault(kind, []).extend(run)
         assert {kind: [s for run in runs for s in run] for kind, runs in kinds.items()} == gathered
         assert list(kinds) == list(gathered)  # (each type where it first comes)
+
+
+def test_by_type_joins_plain_specs_of_a_type_but_not_across_its_groups() -> None:
+    made = Made()
+    legal = LazySpecs([spec("shoot", target="a"), spec("move"), spec("shoot", target="b"),
+                       KeyedPart("shoot", "target", ["t1", "t2"], made.keyed("shoot", "u")),
+                       spec("shoot", target="c"), spec("done"), spec("shoot", target="d")])
+    kinds = legal.by_type()
+    assert [list(run) for run in kinds["shoot"]][0] == [spec("shoot", target="a"), spec("shoot", target="b")]
+    assert len(kinds["shoot"]) == 3 and isinstance(kinds["shoot"][1], KeyedPart)  # (its own run, not made)
+    assert [s.params["target"] for run in kinds["shoot"] for s in run] == ["a", "b", "t1", "t2", "c", "d"]
+    assert [s for s in legal if s.type == "shoot"] == [s for run in kinds["shoot"] for s in run]

@@ -10,8 +10,6 @@ game is the same on every machine.
 from __future__ import annotations
 
 import random
-from itertools import groupby
-from operator import attrgetter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -20,7 +18,6 @@ from campaign.engine.pending import CommandSpec, Decision
 from campaign.rulesets.flat_out_war.engine.attack_part import AttackPart
 
 
-_TYPE = attrgetter("type")
 _NONE: tuple[CommandSpec, ...] = ()
 
 
@@ -36,61 +33,57 @@ class AutoPlayer:
         decision = battle.pending
         assert isinstance(decision, Decision)
         # the legal specs by kind, each kind's in order, made when first asked for: one pass
-        # over the runs of a kind (a Decision lists its specs kind by kind: a few runs for
-        # dozens of specs); a lazy menu (the rules' activations) by its groups, of which only
+        # over the menu; a lazy menu (the rules' activations) by its groups, of which only
         # those of the kinds asked for below are made (never an attach, detach or switch), and
         # an attack part as a sequence of its specs (a pick makes only the spec it picks)
         legal = decision.legal
         runs: dict[str, list[Iterable[CommandSpec]]]
         if type(legal) is not tuple and is_lazy(legal):
             runs = legal.by_type()
-        else:
-            runs = {}  # (each run a tuple: a groupby group is gone once the next is read)
-            for kind, group in groupby(legal, _TYPE):
-                found = runs.get(kind)
-                if found is None:
-                    runs[kind] = [tuple(group)]
+        else:  # (a plain menu: each kind's specs as one run)
+            plain: dict[str, list[CommandSpec]] = {}
+            for spec in legal:
+                same = plain.get(spec.type)
+                if same is None:
+                    plain[spec.type] = [spec]
                 else:
-                    found.append(tuple(group))
-        made: dict[str, Sequence[CommandSpec]] = {}
+                    same.append(spec)
+            runs = {kind: [specs] for kind, specs in plain.items()}
+        get = runs.get
 
-        def of(kind: str) -> Sequence[CommandSpec]:
-            """The legal specs of `kind`, in order: empty when the kind is not offered (a
-            keyed group may make no spec). Ask `kind in runs` first: most kinds are not."""
-            specs = made.get(kind)
-            if specs is None:
-                found = runs.get(kind)
-                if found is None:
-                    specs = _NONE
-                elif len(found) == 1:
-                    run = found[0]
-                    specs = run if type(run) is tuple or type(run) is AttackPart else list(run)
-                else:
-                    specs = [spec for run in found for spec in run]
-                made[kind] = specs
-            return specs
-
-        if "activate" in runs and of("activate"):
-            return battle.command(self.pick(of("activate")))
-        for kind in ("report", "choose", "keep", "rally"):
-            specs = of(kind) if kind in runs else _NONE
+        found = get("activate")
+        if found is not None:
+            specs = _joined(found)
             if specs:
-                stand = [s for s in specs if s.params.get("option") == "stand"] if kind == "choose" else []
-                return battle.command(stand[0] if stand else specs[0])
-        casts = [s for s in of("cast") if s.params.get("spell") in ("Zap", "Fireball")] if "cast" in runs else _NONE
-        if casts:
-            spec = self.pick(casts)
-            enemies = of("shoot") or of("melee")
-            if enemies:
-                target = self.pick(enemies).params["target"]
-                return battle.command(spec, target=target, facts={"los": "open"})
-        if "shoot" in runs and of("shoot"):
-            spec = self.pick(of("shoot"))
+                return battle.command(self.pick(specs))
+        for kind in ("report", "choose", "keep", "rally"):
+            found = get(kind)
+            if found is not None:
+                specs = _joined(found)
+                if specs:
+                    stand = [s for s in specs if s.params.get("option") == "stand"] if kind == "choose" else _NONE
+                    return battle.command(stand[0] if stand else specs[0])
+        shoot: Sequence[CommandSpec] | None = None  # (made when first needed)
+        found = get("cast")
+        if found is not None:
+            casts = [s for s in _joined(found) if s.params.get("spell") in ("Zap", "Fireball")]
+            if casts:
+                spec = self.pick(casts)
+                shoot = _of(runs, "shoot")
+                enemies = shoot or _of(runs, "melee")
+                if enemies:
+                    target = self.pick(enemies).params["target"]
+                    return battle.command(spec, target=target, facts={"los": "open"})
+        if shoot is None:
+            shoot = _of(runs, "shoot")
+        if shoot:
+            spec = self.pick(shoot)
             band = "long" if self.rng.random() < self.long_range else "short"
             return battle.command(spec, facts={"range_band": band})
-        melee = of("melee") if "melee" in runs else _NONE
-        if "move" in runs and of("move"):
-            spec = of("move")[0]
+        melee = _of(runs, "melee")
+        moves = _of(runs, "move")
+        if moves:
+            spec = moves[0]
             unit_id = spec.params["unit"]
             if battle.state.unit(unit_id).data.get("morale") == "fleeing":  # the flight: its whole run
                 inches = battle.rules.move_allowance(battle.state, unit_id)
@@ -109,9 +102,27 @@ class AutoPlayer:
                 at = [s for s in melee if s.params["target"] == charged]
             return battle.command(at[0] if at else self.pick(melee))
         for name in ("end_activation", "pass"):
-            if name in runs and of(name):
-                return battle.command(of(name)[0])
+            specs = _of(runs, name)
+            if specs:
+                return battle.command(specs[0])
         return battle.command(decision.legal[0])
+
+
+def _joined(runs: list[Iterable[CommandSpec]]) -> Sequence[CommandSpec]:
+    """A kind's runs as one sequence, in order: a lone run as it is where it is one (a list,
+    a tuple, an attack part, made only as read), else joined."""
+    if len(runs) == 1:
+        run = runs[0]
+        kind = type(run)
+        return run if kind is list or kind is tuple or kind is AttackPart else list(run)  # type: ignore[return-value]
+    return [spec for run in runs for spec in run]
+
+
+def _of(runs: dict[str, list[Iterable[CommandSpec]]], kind: str) -> Sequence[CommandSpec]:
+    """The legal specs of `kind`, in order: empty when the kind is not offered (a keyed
+    group may make no spec)."""
+    found = runs.get(kind)
+    return _NONE if found is None else _joined(found)
 
 
 def play_out(battle: Any, seed: int = 0, max_steps: int = 20_000, long_range: float = 0.3) -> int:
