@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -46,3 +47,20 @@ async def type_into(pilot: Pilot, selector: str, text: str, *, keys: bool = Fals
 def editor_findings(app) -> str:  # type: ignore[no-untyped-def]
     """The element editor's findings as one line: wrapping depends on what else the panel holds."""
     return " ".join(str(app.screen.query_one("#editor-findings", Static).render()).split())
+
+
+def screen_cells(app: App[Any]) -> list[list[str]]:
+    """The screen as the SVG snapshots see it, a list of segments per line (simplified,
+    styles included): for widgets drawn cell for cell as Textual's own."""
+    update = app.screen._compositor.render_update(full=True, simplify=True)
+    with open("/dev/null", "w") as sink:
+        console = Console(record=True, width=app.size.width, color_system="truecolor", file=sink)
+        console.print(update)
+    lines: list[list[str]] = [[]]
+    for segment in console._record_buffer:
+        if segment.control:
+            if lines[-1]:
+                lines.append([])
+            continue
+        lines[-1].append(repr(segment))
+    return lines

@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from tests.tui.helpers import screen_text
+from tests.tui.helpers import screen_cells, screen_text
 from tui.widgets.header import MusterHeader
 
 SIZE = (80, 24)
@@ -47,18 +46,8 @@ class Host(App[None]):
 
 
 def header_cells(app: App[None], rows: int) -> list[list[str]]:
-    """The top `rows` lines as the SVG snapshots see them: simplified segments, styles included."""
-    update = app.screen._compositor.render_update(full=True, simplify=True)
-    console = Console(record=True, width=app.size.width, color_system="truecolor", file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(update)
-    lines: list[list[str]] = [[]]
-    for segment in console._record_buffer:
-        if segment.control:
-            if lines[-1]:
-                lines.append([])
-            continue
-        lines[-1].append(repr(segment))
-    return lines[:rows]
+    """The top `rows` lines as the SVG snapshots see them."""
+    return screen_cells(app)[:rows]
 
 
 async def drawn(header: type[Any], title: str | None, sub_title: str | None, *, size: tuple[int, int] = SIZE,

@@ -9,14 +9,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from tests.tui.helpers import screen_text
+from tests.tui.helpers import screen_cells, screen_text
 from tui.widgets.row_table import RowTable
 
 # the dashboard's: the panel's border and height, the table's width and padding
@@ -60,21 +59,6 @@ class Host(App[None]):
         for i, row in enumerate(self.rows):
             table.add_row(*row, key=str(i + 1))  # type: ignore[attr-defined]
         table.focus()
-
-
-def screen_cells(app: App[None]) -> list[list[str]]:
-    """The screen as the SVG snapshots see it: simplified segments, styles included."""
-    update = app.screen._compositor.render_update(full=True, simplify=True)
-    console = Console(record=True, width=app.size.width, color_system="truecolor", file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(update)
-    lines: list[list[str]] = [[]]
-    for segment in console._record_buffer:
-        if segment.control:
-            if lines[-1]:
-                lines.append([])
-            continue
-        lines[-1].append(repr(segment))
-    return lines
 
 
 Steps = Callable[[Pilot[None]], Awaitable[None]]
